@@ -1,0 +1,54 @@
+/**
+ * Badges (spec: flips_badges_channels.md §2–§4).
+ * @module
+ */
+import { z } from "zod";
+import { BADGE_STATUSES } from "./limits.js";
+
+/** The six badge URLs of one tag (or of `*`, all checks), in the service's order. */
+export const BadgeUrlsSchema = z
+  .looseObject({
+    svg: z.string(),
+    svg3: z.string(),
+    json: z.string(),
+    json3: z.string(),
+    shields: z.string(),
+    shields3: z.string(),
+  })
+  .meta({ id: "BadgeUrls" });
+/** The badge URLs of one tag. */
+export type BadgeUrls = z.infer<typeof BadgeUrlsSchema>;
+
+/** `GET /api/v3/badges/`: one entry per tag plus `*` for all checks. */
+export const BadgeListSchema = z
+  .looseObject({ badges: z.record(z.string(), BadgeUrlsSchema) })
+  .meta({ id: "BadgeList" });
+/** The list-badges answer. */
+export type BadgeList = z.infer<typeof BadgeListSchema>;
+
+/** The JSON badge (`.json`). */
+export const BadgeJsonSchema = z
+  .object({
+    status: z.enum(BADGE_STATUSES),
+    total: z.int().min(0),
+    grace: z.int().min(0),
+    down: z.int().min(0),
+  })
+  .meta({ id: "BadgeJson" });
+/** The JSON badge. */
+export type BadgeJson = z.infer<typeof BadgeJsonSchema>;
+
+/** Colours of the Shields badge per status. */
+export const SHIELDS_COLORS = { up: "success", late: "important", down: "critical" } as const;
+
+/** The Shields.io endpoint badge (`.shields`). */
+export const ShieldsBadgeSchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    label: z.string(),
+    message: z.enum(BADGE_STATUSES),
+    color: z.enum(["success", "important", "critical"]),
+  })
+  .meta({ id: "ShieldsBadge" });
+/** The Shields.io endpoint badge. */
+export type ShieldsBadge = z.infer<typeof ShieldsBadgeSchema>;

@@ -1,0 +1,145 @@
+/**
+ * The check representation, read-write and read-only (spec: checks.md §2).
+ * Live-only members are optional so that answers of the seed and of the live
+ * service both validate; unknown extra members are kept.
+ * @module
+ */
+import { z } from "zod";
+import { TimestampSchema, UuidSchema } from "./common.js";
+import { CHECK_STATUSES, METHODS_VALUES } from "./limits.js";
+
+const commonMembers = {
+  name: z.string(),
+  slug: z.string(),
+  tags: z.string(),
+  desc: z.string(),
+  grace: z.int(),
+  n_pings: z.int().min(0),
+  status: z.enum(CHECK_STATUSES),
+  started: z.boolean(),
+  last_ping: TimestampSchema.nullable(),
+  next_ping: TimestampSchema.nullable(),
+  manual_resume: z.boolean(),
+  methods: z.enum(METHODS_VALUES),
+  /** Live only: deprecated mirror of `success_kw`. */
+  subject: z.string().optional(),
+  /** Live only: deprecated mirror of `failure_kw`. */
+  subject_fail: z.string().optional(),
+  start_kw: z.string(),
+  success_kw: z.string(),
+  failure_kw: z.string(),
+  filter_subject: z.boolean(),
+  filter_body: z.boolean(),
+  filter_http_body: z.boolean().optional(),
+  filter_default_fail: z.boolean().optional(),
+  badge_url: z.string().optional(),
+  last_duration: z.int().optional(),
+};
+
+const readWriteMembers = {
+  ...commonMembers,
+  /** Live only: the check's UUID. Use {@link checkUuid} to get it from either form. */
+  uuid: UuidSchema.optional(),
+  ping_url: z.string(),
+  update_url: z.string(),
+  pause_url: z.string(),
+  resume_url: z.string(),
+  channels: z.string(),
+};
+
+const readOnlyMembers = {
+  ...commonMembers,
+  unique_key: z.string(),
+};
+
+const simple = { timeout: z.int() };
+const scheduled = { schedule: z.string(), tz: z.string() };
+
+/** A simple check (with `timeout`) seen with a read-write key. */
+export const SimpleCheckSchema = z.looseObject({ ...readWriteMembers, ...simple }).meta({ id: "SimpleCheck" });
+/** A cron or OnCalendar check (with `schedule` and `tz`) seen with a read-write key. */
+export const ScheduledCheckSchema = z.looseObject({ ...readWriteMembers, ...scheduled }).meta({ id: "ScheduledCheck" });
+/** A check as a read-write key sees it. */
+export const CheckSchema = z.union([SimpleCheckSchema, ScheduledCheckSchema]).meta({ id: "Check" });
+
+/** A simple check seen with a read-only key. */
+export const ReadOnlySimpleCheckSchema = z
+  .looseObject({ ...readOnlyMembers, ...simple })
+  .meta({ id: "ReadOnlySimpleCheck" });
+/** A cron or OnCalendar check seen with a read-only key. */
+export const ReadOnlyScheduledCheckSchema = z
+  .looseObject({ ...readOnlyMembers, ...scheduled })
+  .meta({ id: "ReadOnlyScheduledCheck" });
+/** A check as a read-only key sees it: `unique_key` instead of the UUID, URLs and channels. */
+export const ReadOnlyCheckSchema = z
+  .union([ReadOnlySimpleCheckSchema, ReadOnlyScheduledCheckSchema])
+  .meta({ id: "ReadOnlyCheck" });
+
+/** A simple check (read-write representation). */
+export type SimpleCheck = z.infer<typeof SimpleCheckSchema>;
+/** A cron or OnCalendar check (read-write representation). */
+export type ScheduledCheck = z.infer<typeof ScheduledCheckSchema>;
+/** A check as a read-write key sees it. Narrow with `"timeout" in check`. */
+export type Check = z.infer<typeof CheckSchema>;
+/** A simple check (read-only representation). */
+export type ReadOnlySimpleCheck = z.infer<typeof ReadOnlySimpleCheckSchema>;
+/** A cron or OnCalendar check (read-only representation). */
+export type ReadOnlyScheduledCheck = z.infer<typeof ReadOnlyScheduledCheckSchema>;
+/** A check as a read-only key sees it. */
+export type ReadOnlyCheck = z.infer<typeof ReadOnlyCheckSchema>;
+
+/** `GET /api/v3/checks/` with a read-write key. */
+export const CheckListSchema = z.looseObject({ checks: z.array(CheckSchema) }).meta({ id: "CheckList" });
+/** `GET /api/v3/checks/` with a read-only key. */
+export const ReadOnlyCheckListSchema = z
+  .looseObject({ checks: z.array(ReadOnlyCheckSchema) })
+  .meta({ id: "ReadOnlyCheckList" });
+/** The list-checks answer for a read-write key. */
+export type CheckList = z.infer<typeof CheckListSchema>;
+/** The list-checks answer for a read-only key. */
+export type ReadOnlyCheckList = z.infer<typeof ReadOnlyCheckListSchema>;
+
+/** Members of a read-write check in the live service's order (checks.md §2.1). */
+export const LIVE_CHECK_MEMBERS = [
+  "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
+  "manual_resume", "methods", "subject", "subject_fail", "start_kw", "success_kw", "failure_kw",
+  "filter_subject", "filter_body", "filter_http_body", "filter_default_fail", "badge_url", "last_duration",
+  "uuid", "ping_url", "update_url", "pause_url", "resume_url", "channels",
+] as const;
+/** Members of a read-only check in the live service's order (checks.md §2.2). */
+export const LIVE_READ_ONLY_CHECK_MEMBERS = [...LIVE_CHECK_MEMBERS.slice(0, 23), "unique_key"] as const;
+/** Members of a read-write check in the seed's order (checks.md §2.3). */
+export const SEED_CHECK_MEMBERS = [
+  "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
+  "manual_resume", "methods", "start_kw", "success_kw", "failure_kw", "filter_subject", "filter_body",
+  "ping_url", "update_url", "pause_url", "resume_url", "channels",
+] as const;
+/** Members of a read-only check in the seed's order. */
+export const SEED_READ_ONLY_CHECK_MEMBERS = [...SEED_CHECK_MEMBERS.slice(0, 17), "unique_key"] as const;
+/** Any member name of a check representation (the kind members `timeout`, `schedule`, `tz` come last). */
+export type CheckMember =
+  | (typeof LIVE_CHECK_MEMBERS)[number]
+  | "unique_key"
+  | "timeout"
+  | "schedule"
+  | "tz";
+
+const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
+
+/**
+ * The UUID of a read-write check: its `uuid` member when present (live),
+ * otherwise parsed from `update_url` or `ping_url` (seed).
+ */
+export function checkUuid(check: Pick<Check, "update_url" | "ping_url"> & { uuid?: string | undefined }): string {
+  if (check.uuid) return check.uuid;
+  const match = UUID_AT_END.exec(check.update_url) ?? UUID_AT_END.exec(check.ping_url);
+  if (!match?.[1]) throw new TypeError("check has no uuid, update_url or ping_url with a UUID");
+  return match[1];
+}
+
+/** True for a check with `schedule` and `tz` (cron or OnCalendar), false for a simple check. */
+export function isScheduled<T extends { timeout?: unknown; schedule?: unknown }>(
+  check: T,
+): check is T & { schedule: string; tz: string } {
+  return typeof check.schedule === "string";
+}

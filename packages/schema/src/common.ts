@@ -1,0 +1,49 @@
+/**
+ * Building blocks shared by the resource schemas.
+ * @module
+ */
+import { z } from "zod";
+
+/**
+ * A timestamp as the service prints it: ISO 8601 in UTC with an offset,
+ * 0 to 6 fractional digits (`2020-03-24T14:02:03+00:00`,
+ * `2020-03-24T14:02:03.123456+00:00`).
+ */
+export const TimestampSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, {
+    error: "is not an ISO 8601 timestamp",
+  })
+  .meta({ format: "date-time" });
+
+/** A UUID as it appears in paths and representations: lowercase, hyphenated. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Lowercase canonical UUID. */
+export const UuidSchema = z.string().regex(UUID_PATTERN, { error: "is not a lowercase UUID" }).meta({ format: "uuid" });
+
+/** A check's `unique_key` as the router accepts it: 40 characters from `A`…`z` and digits. */
+export const UNIQUE_KEY_PATTERN = /^[0-9A-z]{40}$/;
+
+/** True when `value` is a canonical lowercase UUID (the form the API routes accept). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** True when `value` has the shape of a `unique_key` path parameter. */
+export function isUniqueKey(value: string): boolean {
+  return UNIQUE_KEY_PATTERN.test(value);
+}
+
+/**
+ * Formats an instant as the service does for check and flip timestamps:
+ * UTC, whole seconds, `+00:00` (`2020-03-24T14:02:03+00:00`).
+ */
+export function formatTimestamp(ms: number): string {
+  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}+00:00`;
+}
+
+/** Parses any timestamp the service prints into epoch milliseconds. */
+export function parseTimestamp(text: string): number {
+  return Date.parse(text);
+}

@@ -1,0 +1,15 @@
+/**
+ * `@checks-api/schema`: the wire format of the Checks Management API v3,
+ * declared once with zod. The SDK and the fake server both consume it.
+ * @packageDocumentation
+ */
+export * from "./limits.js";
+export * from "./errors.js";
+export * from "./common.js";
+export * from "./timezones.js";
+export * from "./check.js";
+export * from "./ping.js";
+export * from "./flip.js";
+export * from "./channel.js";
+export * from "./badge.js";
+export * from "./requests.js";

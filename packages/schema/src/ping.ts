@@ -1,0 +1,41 @@
+/**
+ * The ping log (spec: pings.md §4–§7).
+ * @module
+ */
+import { z } from "zod";
+import { TimestampSchema } from "./common.js";
+import { PING_TYPES } from "./limits.js";
+
+/** One entry of a check's ping log. */
+export const PingSchema = z
+  .looseObject({
+    type: z.enum(PING_TYPES),
+    date: TimestampSchema,
+    n: z.int().min(1),
+    scheme: z.string(),
+    remote_addr: z.string().nullable(),
+    method: z.string(),
+    ua: z.string(),
+    rid: z.string().nullable(),
+    body_url: z.string().nullable(),
+    /** Seconds since the matching start signal, rounded to 2 decimals; only on some success/fail entries. */
+    duration: z.number().optional(),
+  })
+  .meta({ id: "Ping" });
+/** A logged ping. */
+export type Ping = z.infer<typeof PingSchema>;
+
+/** `GET /api/v3/checks/{uuid}/pings/`: newest first. */
+export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).meta({ id: "PingList" });
+/** The list-pings answer. */
+export type PingList = z.infer<typeof PingListSchema>;
+
+/** Ping-list members in the live service's order. */
+export const PING_MEMBERS = [
+  "type", "date", "n", "scheme", "remote_addr", "method", "ua", "rid", "body_url", "duration",
+] as const;
+
+/** The signal a ping URL sends. `exitStatus` covers `/{0-255}`. */
+export const PING_SIGNALS = ["success", "start", "fail", "log"] as const;
+/** A ping signal named by a URL suffix. */
+export type PingSignal = (typeof PING_SIGNALS)[number];

@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Vitest 4 no longer discovers a workspace file by itself: the root test
+// command passes this file with --config, and every package is listed here.
+const alias = {
+  "@checks-api/schema": fileURLToPath(new URL("./packages/schema/src/index.ts", import.meta.url)),
+  "@checks-api/sdk": fileURLToPath(new URL("./packages/sdk/src/index.ts", import.meta.url)),
+  "@checks-api/fake-server": fileURLToPath(new URL("./packages/fake-server/src/index.ts", import.meta.url)),
+};
+
+const project = (name: string, include: string[]) => ({
+  resolve: { alias },
+  test: { name, include, typecheck: { enabled: false } },
+});
+
+export default defineConfig({
+  test: {
+    passWithNoTests: false,
+    projects: [
+      project("schema", ["packages/schema/test/**/*.test.ts"]),
+      project("fake-server", ["packages/fake-server/test/**/*.test.ts"]),
+      project("sdk", ["packages/sdk/test/**/*.test.ts"]),
+      project("examples", ["examples/test/**/*.test.ts", "docs/test/**/*.test.ts"]),
+    ],
+  },
+});
