@@ -3,6 +3,7 @@
  * @module
  */
 import { z } from "zod";
+import type { KnownMembers } from "./common.js";
 import { BADGE_STATUSES } from "./limits.js";
 
 /** The six badge URLs of one tag (or of `*`, all checks), in the service's order. */
@@ -17,14 +18,14 @@ export const BadgeUrlsSchema = z
   })
   .meta({ id: "BadgeUrls" });
 /** The badge URLs of one tag. */
-export type BadgeUrls = z.infer<typeof BadgeUrlsSchema>;
+export type BadgeUrls = KnownMembers<z.infer<typeof BadgeUrlsSchema>>;
 
 /** `GET /api/v3/badges/`: one entry per tag plus `*` for all checks. */
 export const BadgeListSchema = z
   .looseObject({ badges: z.record(z.string(), BadgeUrlsSchema) })
   .meta({ id: "BadgeList" });
 /** The list-badges answer. */
-export type BadgeList = z.infer<typeof BadgeListSchema>;
+export type BadgeList = { badges: Record<string, BadgeUrls> };
 
 /** The JSON badge (`.json`). */
 export const BadgeJsonSchema = z

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from "zod";
-import { UuidSchema } from "./common.js";
+import { UuidSchema, type KnownMembers } from "./common.js";
 import type { KnownChannelKind } from "./limits.js";
 
 /** An integration of the project. `kind` is a string: the service adds kinds over time. */
@@ -11,7 +11,7 @@ export const ChannelSchema = z
   .looseObject({ id: UuidSchema, name: z.string(), kind: z.string() })
   .meta({ id: "Channel" });
 /** An integration; `kind` is one of {@link CHANNEL_KINDS} or a kind this version does not know. */
-export type Channel = Omit<z.infer<typeof ChannelSchema>, "kind"> & { kind: ChannelKind };
+export type Channel = Omit<KnownMembers<z.infer<typeof ChannelSchema>>, "kind"> & { kind: ChannelKind };
 /** A known integration kind, or any other string. */
 export type ChannelKind = KnownChannelKind | (string & {});
 

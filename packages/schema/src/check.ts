@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { TimestampSchema, UuidSchema } from "./common.js";
+import { TimestampSchema, UuidSchema, type KnownMembers } from "./common.js";
 import { CHECK_STATUSES, METHODS_VALUES } from "./limits.js";
 
 const commonMembers = {
@@ -76,17 +76,17 @@ export const ReadOnlyCheckSchema = z
   .meta({ id: "ReadOnlyCheck" });
 
 /** A simple check (read-write representation). */
-export type SimpleCheck = z.infer<typeof SimpleCheckSchema>;
+export type SimpleCheck = KnownMembers<z.infer<typeof SimpleCheckSchema>>;
 /** A cron or OnCalendar check (read-write representation). */
-export type ScheduledCheck = z.infer<typeof ScheduledCheckSchema>;
+export type ScheduledCheck = KnownMembers<z.infer<typeof ScheduledCheckSchema>>;
 /** A check as a read-write key sees it. Narrow with `"timeout" in check`. */
-export type Check = z.infer<typeof CheckSchema>;
+export type Check = SimpleCheck | ScheduledCheck;
 /** A simple check (read-only representation). */
-export type ReadOnlySimpleCheck = z.infer<typeof ReadOnlySimpleCheckSchema>;
+export type ReadOnlySimpleCheck = KnownMembers<z.infer<typeof ReadOnlySimpleCheckSchema>>;
 /** A cron or OnCalendar check (read-only representation). */
-export type ReadOnlyScheduledCheck = z.infer<typeof ReadOnlyScheduledCheckSchema>;
-/** A check as a read-only key sees it. */
-export type ReadOnlyCheck = z.infer<typeof ReadOnlyCheckSchema>;
+export type ReadOnlyScheduledCheck = KnownMembers<z.infer<typeof ReadOnlyScheduledCheckSchema>>;
+/** A check as a read-only key sees it. Narrow with `"timeout" in check`. */
+export type ReadOnlyCheck = ReadOnlySimpleCheck | ReadOnlyScheduledCheck;
 
 /** `GET /api/v3/checks/` with a read-write key. */
 export const CheckListSchema = z.looseObject({ checks: z.array(CheckSchema) }).meta({ id: "CheckList" });
@@ -95,9 +95,9 @@ export const ReadOnlyCheckListSchema = z
   .looseObject({ checks: z.array(ReadOnlyCheckSchema) })
   .meta({ id: "ReadOnlyCheckList" });
 /** The list-checks answer for a read-write key. */
-export type CheckList = z.infer<typeof CheckListSchema>;
+export type CheckList = { checks: Check[] };
 /** The list-checks answer for a read-only key. */
-export type ReadOnlyCheckList = z.infer<typeof ReadOnlyCheckListSchema>;
+export type ReadOnlyCheckList = { checks: ReadOnlyCheck[] };
 
 /** Members of a read-write check in the live service's order (checks.md §2.1). */
 export const LIVE_CHECK_MEMBERS = [

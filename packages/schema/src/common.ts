@@ -16,6 +16,16 @@ export const TimestampSchema = z
   })
   .meta({ format: "date-time" });
 
+/**
+ * The declared members of an object type, without the `[key: string]: unknown`
+ * index signature that a loose schema adds to its inferred type. Without this,
+ * `"timeout" in check` could not narrow a union and a member a representation
+ * does not have (`ping_url` of a read-only check) would still type-check.
+ */
+export type KnownMembers<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
 /** A UUID as it appears in paths and representations: lowercase, hyphenated. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

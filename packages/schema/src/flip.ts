@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from "zod";
-import { TimestampSchema } from "./common.js";
+import { TimestampSchema, type KnownMembers } from "./common.js";
 import { FLIPS_SECONDS_MAX, FLIPS_TIMESTAMP_MAX } from "./limits.js";
 
 /** One status change. `up` is 1 when the new status is `up`, otherwise 0. */
@@ -11,7 +11,7 @@ export const FlipSchema = z
   .looseObject({ timestamp: TimestampSchema, up: z.union([z.literal(0), z.literal(1)]) })
   .meta({ id: "Flip" });
 /** A status change. Never assume flips alternate between 1 and 0. */
-export type Flip = z.infer<typeof FlipSchema>;
+export type Flip = KnownMembers<z.infer<typeof FlipSchema>>;
 
 /** The seed's answer: a bare array, newest first. */
 export const SeedFlipListSchema = z.array(FlipSchema).meta({ id: "SeedFlipList" });
@@ -20,7 +20,7 @@ export const LiveFlipListSchema = z.looseObject({ flips: z.array(FlipSchema) }).
 /** Either shape of the list-flips answer. */
 export const FlipListSchema = z.union([SeedFlipListSchema, LiveFlipListSchema]).meta({ id: "FlipList" });
 /** Either shape of the list-flips answer. */
-export type FlipList = z.infer<typeof FlipListSchema>;
+export type FlipList = Flip[] | { flips: Flip[] };
 
 /** The flips of a list-flips answer, whichever shape it came in. */
 export function flipsOf(list: FlipList): Flip[] {

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from "zod";
-import { TimestampSchema } from "./common.js";
+import { TimestampSchema, type KnownMembers } from "./common.js";
 import { PING_TYPES } from "./limits.js";
 
 /** One entry of a check's ping log. */
@@ -23,12 +23,12 @@ export const PingSchema = z
   })
   .meta({ id: "Ping" });
 /** A logged ping. */
-export type Ping = z.infer<typeof PingSchema>;
+export type Ping = KnownMembers<z.infer<typeof PingSchema>>;
 
 /** `GET /api/v3/checks/{uuid}/pings/`: newest first. */
 export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).meta({ id: "PingList" });
 /** The list-pings answer. */
-export type PingList = z.infer<typeof PingListSchema>;
+export type PingList = { pings: Ping[] };
 
 /** Ping-list members in the live service's order. */
 export const PING_MEMBERS = [

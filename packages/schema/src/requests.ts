@@ -64,12 +64,18 @@ function text(field: string, max?: number, opts: { wellFormed?: boolean } = {}) 
 const flag = (field: string) => z.boolean({ error: `${field} is not a boolean` });
 
 function duration(field: string, compat: Compat) {
+  const tooSmall = `${field} is too small`;
+  const tooLarge = `${field} is too large`;
+  const notNumber = `${field} is not a number`;
+  // zod's integer type also rejects integers beyond the safe range; those are
+  // still integers to the service, so they must read "too large"/"too small"
+  // (spec: api.md §11), not "not a number".
   const base = compat === "live"
-    ? z.int({ error: `${field} is not a number` })
-    : z.number({ error: `${field} is not a number` });
-  return base
-    .min(DURATION_MIN, { error: `${field} is too small` })
-    .max(DURATION_MAX, { error: `${field} is too large` });
+    ? z.int({
+        error: (issue) => (issue.code === "too_big" ? tooLarge : issue.code === "too_small" ? tooSmall : notNumber),
+      })
+    : z.number({ error: notNumber });
+  return base.min(DURATION_MIN, { error: tooSmall }).max(DURATION_MAX, { error: tooLarge });
 }
 
 function buildShape(options: CheckBodyOptions) {
@@ -115,26 +121,35 @@ function partial(shape: Shape): Partialised {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as Partialised;
 }
 
+function bodyWithUnique(options: CheckBodyOptions) {
+  return z.object(partial(buildShape(options)));
+}
+
+function bodyWithoutUnique(options: CheckBodyOptions) {
+  const { unique: _ignored, ...rest } = partial(buildShape(options));
+  return z.object(rest);
+}
+
 /**
  * The zod schema of a create or update body. Members are checked in the
  * service's order, so the first issue is the one the service reports.
  * Update bodies ignore `unique` in seed mode and type-check it in live mode.
  */
 export function checkBodySchema(options: CheckBodyOptions = {}) {
-  const shape = partial(buildShape(options));
-  if (options.operation === "update" && (options.compat ?? "seed") === "seed") {
-    const { unique: _ignored, ...rest } = shape;
-    return z.object(rest);
-  }
-  return z.object(shape);
+  return options.operation === "update" && (options.compat ?? "seed") === "seed"
+    ? bodyWithoutUnique(options)
+    : bodyWithUnique(options);
 }
 
+// The two declared schemas are built by the helpers directly: the union that
+// `checkBodySchema` returns would hide `unique` from the inferred input type.
+
 /** The create body as declared (integers only, no schedule engine): used for types and OpenAPI. */
-export const CreateCheckBodySchema = checkBodySchema({ operation: "create", compat: "live" }).meta({
+export const CreateCheckBodySchema = bodyWithUnique({ operation: "create", compat: "live" }).meta({
   id: "CreateCheckBody",
 });
-/** The update body as declared. */
-export const UpdateCheckBodySchema = checkBodySchema({ operation: "update", compat: "seed" }).meta({
+/** The update body as declared (integers only, no `unique`: clients never send it on update). */
+export const UpdateCheckBodySchema = bodyWithoutUnique({ operation: "update", compat: "live" }).meta({
   id: "UpdateCheckBody",
 });
 
