@@ -1,10 +1,13 @@
 import { defineConfig } from "tsup";
 
+// Two entries: `index` (Node, undici by default) and `fetch` (any runtime
+// with a WHATWG fetch; must not pull in node:* or undici).
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", fetch: "src/fetch.ts" },
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
   sourcemap: true,
   target: "node20",
+  external: ["@checks-api/schema", "undici"],
 });

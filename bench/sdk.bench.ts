@@ -1,0 +1,129 @@
+/**
+ * SDK benchmark: get-check and list-checks through the SDK beside raw
+ * `undici.request` doing the same calls against the fake server over
+ * loopback; the SDK's cold import time; the min+gzip size of the browser
+ * bundle of the fetch entry. Run: `npx tsx bench/sdk.bench.ts`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { Agent, request } from "undici";
+import { FakeServer } from "@checks-api/fake-server";
+import { checkUuid } from "@checks-api/schema";
+import { ChecksClient } from "@checks-api/sdk";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const tsconfig = join(root, "tsconfig.json");
+const WARMUP_CALLS = 500;
+const MEASURED_CALLS = 4000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/**
+ * Per-call times of `a` and `b`, called alternately so that load from other
+ * processes on the machine hits both alike; medians in µs.
+ */
+async function compare(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < WARMUP_CALLS + MEASURED_CALLS; i++) {
+    for (const [side, call] of [a, b].entries()) {
+      const started = performance.now();
+      await call();
+      if (i >= WARMUP_CALLS) times[side as 0 | 1].push((performance.now() - started) * 1000);
+    }
+  }
+  return [median(times[0]), median(times[1])];
+}
+
+async function throughput() {
+  const fake = new FakeServer({ compat: "live" });
+  const server = await fake.listen({ host: "127.0.0.1", port: 0 });
+  const project = fake.createProject({ checkLimit: 100 });
+  const apiKey = project.readWriteKey as string;
+  for (let i = 0; i < 20; i++) fake.createCheck(project.id, { name: `check ${i}`, tags: "bench" });
+  const uuid = checkUuid(fake.createCheck(project.id, { name: "target" }));
+
+  const sdk = new ChecksClient({ apiKey, baseUrl: server.url });
+  const unchecked = new ChecksClient({ apiKey, baseUrl: server.url, validate: false });
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16 });
+  const raw = async (path: string) => {
+    const response = await request(`${server.url}${path}`, { headers: { "x-api-key": apiKey }, dispatcher: agent });
+    return response.body.json();
+  };
+  const cases = [
+    { name: "get check", sdk: () => sdk.checks.get(uuid), raw: () => raw(`/api/v3/checks/${uuid}`) },
+    { name: "list checks (21)", sdk: () => sdk.checks.list(), raw: () => raw("/api/v3/checks/") },
+    { name: "get check, validate: false", sdk: () => unchecked.checks.get(uuid), raw: () => raw(`/api/v3/checks/${uuid}`) },
+    { name: "list checks, validate: false", sdk: () => unchecked.checks.list(), raw: () => raw("/api/v3/checks/") },
+  ];
+  for (const c of cases) {
+    const [sdkPerCall, rawPerCall] = await compare(c.sdk, c.raw);
+    const overhead = (sdkPerCall / rawPerCall - 1) * 100;
+    console.log(
+      `${c.name.padEnd(30)} sdk ${sdkPerCall.toFixed(0).padStart(5)} µs/call   raw undici ${rawPerCall.toFixed(0).padStart(5)} µs/call   ratio ${(sdkPerCall / rawPerCall).toFixed(3)}   overhead ${overhead.toFixed(1)}% (target < 10%)`,
+    );
+  }
+  await agent.close();
+  await server.close();
+}
+
+async function coldImport() {
+  // Inside the repository, so that the bundle's bare `undici` import resolves from node_modules.
+  mkdirSync(join(root, "node_modules/.cache"), { recursive: true });
+  const dir = mkdtempSync(join(root, "node_modules/.cache/sdk-bench-"));
+  try {
+    for (const [label, entry] of [
+      ["@checks-api/sdk", "packages/sdk/src/index.ts"],
+      ["@checks-api/sdk/fetch", "packages/sdk/src/fetch.ts"],
+    ] as const) {
+      const outfile = join(dir, `${label.replace(/\W/g, "_")}.mjs`);
+      // The built form of the entry: one ESM file, undici left to node_modules.
+      await build({
+        entryPoints: [join(root, entry)],
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        outfile,
+        external: ["undici"],
+        tsconfig,
+        logLevel: "silent",
+      });
+      const script = `const t = performance.now(); await import(${JSON.stringify(outfile)}); console.log(performance.now() - t);`;
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+        if (run.status !== 0) throw new Error(run.stderr);
+        times.push(Number(run.stdout.trim()));
+      }
+      console.log(`cold import ${label.padEnd(22)} median ${median(times).toFixed(1)} ms (7 fresh node processes)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function bundleSize() {
+  const result = await build({
+    entryPoints: [join(root, "packages/sdk/src/fetch.ts")],
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    minify: true,
+    write: false,
+    tsconfig,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  const gzipped = gzipSync(code, { level: 9 }).length;
+  console.log(`browser bundle of @checks-api/sdk/fetch: ${(code.length / 1024).toFixed(1)} KiB min, ${(gzipped / 1024).toFixed(1)} KiB min+gzip (zod included)`);
+}
+
+await throughput();
+await coldImport();
+await bundleSize();

@@ -1,0 +1,199 @@
+/**
+ * The clients: {@link ChecksClient} (read-write key), {@link ReadOnlyChecksClient}
+ * (read-only key), and {@link PingClient} (no key). These classes send with
+ * `fetch` by default; the Node entry's subclasses default to undici.
+ * @module
+ */
+import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema";
+import { ApiContext } from "./context.js";
+import { monitor, type MonitorOptions, type MonitorRun } from "./monitor.js";
+import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./options.js";
+import { PingHandle, PingSender, type PingTarget } from "./ping.js";
+import { Badges } from "./resources/badges.js";
+import { Channels } from "./resources/channels.js";
+import { Checks, ReadOnlyChecks } from "./resources/checks.js";
+import { Flips } from "./resources/flips.js";
+import { Pings } from "./resources/pings.js";
+import { checkUrls, uniqueKeyOf, type CheckUrls } from "./urls.js";
+
+/** The kind of an API key. */
+export type KeyKind = "read-write" | "read-only";
+
+/** Options of a management client. */
+export interface ApiClientOptions extends ClientOptions {
+  /** The project's API key, sent as `X-Api-Key`. */
+  apiKey: string;
+}
+
+/**
+ * The kind of `apiKey`: `declared` when given, else from its `hcw_`/`hcr_`
+ * prefix; `undefined` when neither tells. Throws when they contradict.
+ */
+export function keyKindOf(apiKey: string, declared?: KeyKind): KeyKind | undefined {
+  const fromPrefix: KeyKind | undefined = apiKey.startsWith(READ_ONLY_KEY_PREFIX)
+    ? "read-only"
+    : apiKey.startsWith(READ_WRITE_KEY_PREFIX)
+      ? "read-write"
+      : undefined;
+  if (declared !== undefined && fromPrefix !== undefined && declared !== fromPrefix) {
+    throw new TypeError(`the key's prefix says ${fromPrefix}, but keyKind says ${declared}`);
+  }
+  return declared ?? fromPrefix;
+}
+
+function apiConfig(options: ApiClientOptions, expected: KeyKind): ResolvedConfig {
+  if (typeof options?.apiKey !== "string" || options.apiKey === "") throw new TypeError("apiKey is required");
+  const kind = keyKindOf(options.apiKey);
+  if (kind !== undefined && kind !== expected) {
+    const needed = kind === "read-only" ? "ReadOnlyChecksClient" : "ChecksClient";
+    throw new TypeError(`this is a ${kind} key: use ${needed} (or createClient)`);
+  }
+  return resolveConfig(options, [options.apiKey]);
+}
+
+/** A client for a read-write API key: every management endpoint and the ping API. */
+export class ChecksClient {
+  /** Checks: list, get, create, upsert, update, pause, resume, delete. */
+  readonly checks: Checks;
+  /** A check's ping log and ping bodies. */
+  readonly pings: Pings;
+  /** A check's status changes. */
+  readonly flips: Flips;
+  /** The project's integrations. */
+  readonly channels: Channels;
+  /** The project's badges. */
+  readonly badges: Badges;
+  readonly #sender: PingSender;
+
+  /** @param options API key, base URL, transport and defaults */
+  constructor(options: ApiClientOptions) {
+    const config = apiConfig(options, "read-write");
+    const context = new ApiContext(config, options.apiKey);
+    this.checks = new Checks(context);
+    this.pings = new Pings(context);
+    this.flips = new Flips(context);
+    this.channels = new Channels(context);
+    this.badges = new Badges(context);
+    this.#sender = new PingSender(config);
+  }
+
+  /** The ping signals of a check: `client.ping(uuid).success()`, or by `{ pingKey, slug, create }`. */
+  ping(target: PingTarget): PingHandle {
+    return new PingHandle(this.#sender, target);
+  }
+
+  /** Runs `job` between a start and a success/failure signal with a fresh run id; see {@link monitor}. */
+  monitor<T>(target: PingTarget, job: (run: MonitorRun) => T | Promise<T>, options?: MonitorOptions): Promise<T> {
+    return monitor(this.#sender, target, job, options);
+  }
+
+  /** The ping body limit the service announced, in bytes (`undefined` until a ping answered, or unlimited). */
+  get pingBodyLimit(): number | undefined {
+    return this.#sender.bodyLimit;
+  }
+}
+
+/** A read-only check together with the URLs its UUID gives. */
+export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
+
+/**
+ * A client for a read-only API key. Its type has only what such a key may
+ * call (list/get checks, flips, badges), and checks come in the read-only
+ * representation (`unique_key`, no URLs, no channels).
+ */
+export class ReadOnlyChecksClient {
+  /** Checks: list and get. */
+  readonly checks: ReadOnlyChecks;
+  /** A check's status changes. */
+  readonly flips: Flips;
+  /** The project's badges. */
+  readonly badges: Badges;
+  readonly #config: ResolvedConfig;
+
+  /** @param options API key, base URL, transport and defaults */
+  constructor(options: ApiClientOptions) {
+    this.#config = apiConfig(options, "read-only");
+    const context = new ApiContext(this.#config, options.apiKey);
+    this.checks = new ReadOnlyChecks(context);
+    this.flips = new Flips(context);
+    this.badges = new Badges(context);
+  }
+
+  /** The URLs of the check with this UUID (ping, update, pause, resume), built for this client's service. */
+  checkUrls(uuid: string): CheckUrls {
+    return checkUrls(uuid, this.#config.baseUrl, this.#config.pingEndpoint);
+  }
+
+  /**
+   * Adds the UUID and URLs to a read-only check, after making sure the UUID
+   * is that check's (its `unique_key` derives from the UUID).
+   */
+  async withUrls(check: ReadOnlyCheck, uuid: string): Promise<ReadOnlyCheckWithUrls> {
+    if ((await uniqueKeyOf(uuid)) !== check.unique_key) throw new TypeError("the UUID does not belong to this check");
+    return { ...check, ...this.checkUrls(uuid) };
+  }
+}
+
+/** A client for the ping API alone: no API key needed. */
+export class PingClient {
+  readonly #sender: PingSender;
+
+  /** @param options ping endpoint (or base URL), transport and defaults */
+  constructor(options: ClientOptions = {}) {
+    this.#sender = new PingSender(resolveConfig(options, []));
+  }
+
+  /** The ping signals of a check: `pings.ping(uuid).success()`, or by `{ pingKey, slug, create }`. */
+  ping(target: PingTarget): PingHandle {
+    return new PingHandle(this.#sender, target);
+  }
+
+  /** Runs `job` between a start and a success/failure signal with a fresh run id; see {@link monitor}. */
+  monitor<T>(target: PingTarget, job: (run: MonitorRun) => T | Promise<T>, options?: MonitorOptions): Promise<T> {
+    return monitor(this.#sender, target, job, options);
+  }
+
+  /** The ping body limit the service announced, in bytes. */
+  get bodyLimit(): number | undefined {
+    return this.#sender.bodyLimit;
+  }
+}
+
+/** Options of `createClient`: an API key and, when its prefix does not tell, its kind. */
+export interface CreateClientOptions extends ApiClientOptions {
+  /** The key's kind; needed when the key has no `hcw_`/`hcr_` prefix. */
+  keyKind?: KeyKind;
+}
+
+/**
+ * The client type `createClient` returns for options `O`: by `keyKind` when
+ * given, else by the literal prefix of the key, else either.
+ */
+export type ClientFor<O> = O extends { keyKind: "read-only" }
+  ? ReadOnlyChecksClient
+  : O extends { keyKind: "read-write" }
+    ? ChecksClient
+    : O extends { apiKey: `${typeof READ_ONLY_KEY_PREFIX}${string}` }
+      ? ReadOnlyChecksClient
+      : O extends { apiKey: `${typeof READ_WRITE_KEY_PREFIX}${string}` }
+        ? ChecksClient
+        : ChecksClient | ReadOnlyChecksClient;
+
+/** The two client classes an entry point builds. */
+export interface ClientClasses {
+  /** Built for read-write keys. */
+  readWrite: new (options: ApiClientOptions) => ChecksClient;
+  /** Built for read-only keys. */
+  readOnly: new (options: ApiClientOptions) => ReadOnlyChecksClient;
+}
+
+/** Builds the client for the key's kind from `classes`. */
+export function createClientWith<const O extends CreateClientOptions>(options: O, classes: ClientClasses): ClientFor<O> {
+  const { keyKind, ...rest }: CreateClientOptions = options;
+  const kind = keyKindOf(options.apiKey, keyKind);
+  if (kind === undefined) {
+    throw new TypeError('the key has no hcw_/hcr_ prefix: say which kind it is with keyKind: "read-write" | "read-only"');
+  }
+  const client = kind === "read-only" ? new classes.readOnly(rest) : new classes.readWrite(rest);
+  return client as ClientFor<O>;
+}

@@ -1,0 +1,185 @@
+/**
+ * The SDK's error classes: one base class, {@link ChecksApiError}, and a
+ * subclass per meaning. Every message, path and body kept on an error has its
+ * secrets masked (see `redact.ts`).
+ * @module
+ */
+
+/** What every error knows about the request that failed. */
+export interface ChecksApiErrorInit {
+  /** HTTP method of the request. */
+  method: string;
+  /** Request path with secrets masked (`/api/v3/checks/********-…-7f79/resume`). */
+  path: string;
+  /** HTTP status, when a response arrived. */
+  status?: number | undefined;
+  /** The service's own error text (`{"error": …}` or a short text body), masked. */
+  errorText?: string | undefined;
+  /** The raw response body as text, masked. */
+  body?: string | undefined;
+  /** True when an earlier attempt of a retried request may have been applied by the server. */
+  possiblyApplied?: boolean | undefined;
+  /** Overrides the generated message. */
+  message?: string | undefined;
+}
+
+/** The text a status gets when the response carries no usable error text. */
+const STATUS_TEXT: Record<number, string> = {
+  400: "bad request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not found",
+  405: "method not allowed",
+  409: "conflict",
+  429: "too many requests",
+  500: "internal server error",
+  502: "bad gateway",
+  503: "service unavailable",
+  504: "gateway timeout",
+};
+
+function describe(init: ChecksApiErrorInit): string {
+  if (init.message !== undefined) return `${init.message} (${init.method} ${init.path})`;
+  const text = init.errorText || (init.status !== undefined ? (STATUS_TEXT[init.status] ?? "unexpected status") : "request failed");
+  const status = init.status !== undefined ? `${init.status} ` : "";
+  return `${status}${text} (${init.method} ${init.path})`;
+}
+
+/** Base class of every error the SDK throws for a request. */
+export class ChecksApiError extends Error {
+  /** HTTP status, `undefined` when no response arrived (timeout, connection error, input rejected). */
+  readonly status: number | undefined;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Request path, secrets masked. */
+  readonly path: string;
+  /** The service's error text, when it sent one (masked). */
+  readonly errorText: string | undefined;
+  /** The raw response body as text (masked); `undefined` when no response arrived. */
+  readonly body: string | undefined;
+  /**
+   * True when the request was retried after an attempt that may have reached
+   * the server: a "not found" after a retried delete, or "not paused" after a
+   * retried resume, then probably means the first attempt succeeded.
+   */
+  possiblyApplied: boolean;
+
+  /** @param init what is known about the failed request */
+  constructor(init: ChecksApiErrorInit) {
+    super(describe(init));
+    this.name = new.target.name;
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.errorText = init.errorText;
+    this.body = init.body;
+    this.possiblyApplied = init.possiblyApplied ?? false;
+  }
+}
+
+/** 400: the request was malformed or failed validation; also thrown before sending for invalid input. */
+export class BadRequestError extends ChecksApiError {}
+/** 401: the API key is missing, malformed, unknown, or of the wrong kind for the endpoint. */
+export class AuthenticationError extends ChecksApiError {}
+/** 403: the key is valid but the check belongs to another project. */
+export class ForbiddenError extends ChecksApiError {}
+/** 403 on create: the account has reached its check limit. */
+export class CheckLimitError extends ForbiddenError {}
+/** 404: the check, ping body or route does not exist. */
+export class NotFoundError extends ChecksApiError {}
+/** 409: resume of a check that is not paused. */
+export class ConflictError extends ChecksApiError {}
+
+/** Init of {@link RateLimitError}. */
+export interface RateLimitErrorInit extends ChecksApiErrorInit {
+  /** Seconds to wait, from `Retry-After`. */
+  retryAfter?: number | undefined;
+}
+
+/** 429: too many requests. */
+export class RateLimitError extends ChecksApiError {
+  /** Seconds the server asked to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
+  /** @param init what is known about the failed request */
+  constructor(init: RateLimitErrorInit) {
+    super(init);
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+/** 5xx: the server (or a proxy in front of it) failed. */
+export class ServerError extends ChecksApiError {}
+
+/** The request did not complete within its timeout. */
+export class TimeoutError extends ChecksApiError {
+  /** The timeout that expired, in milliseconds. */
+  readonly timeoutMs: number;
+  /** @param init what is known about the request; `timeoutMs` the timeout that expired */
+  constructor(init: ChecksApiErrorInit & { timeoutMs: number }) {
+    super({ ...init, message: init.message ?? `request timed out after ${init.timeoutMs} ms` });
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/** Init of {@link ConnectionError}. */
+export interface ConnectionErrorInit extends ChecksApiErrorInit {
+  /**
+   * False only when the request certainly never reached the server
+   * (connection refused, DNS failure, connect timeout); true when it may have.
+   */
+  requestSent: boolean;
+  /** The low-level error code (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), when known. */
+  code?: string | undefined;
+}
+
+/** The connection failed: no (complete) response arrived. */
+export class ConnectionError extends ChecksApiError {
+  /** False only when the request certainly never reached the server. */
+  readonly requestSent: boolean;
+  /** The low-level error code, when known. */
+  readonly code: string | undefined;
+  /** @param init what is known about the failed connection */
+  constructor(init: ConnectionErrorInit) {
+    super({ ...init, message: init.message ?? `connection failed${init.code ? ` (${init.code})` : ""}` });
+    this.requestSent = init.requestSent;
+    this.code = init.code;
+  }
+}
+
+/** Init of {@link InvalidResponseError}. */
+export interface InvalidResponseErrorInit extends ChecksApiErrorInit {
+  /** Path of the offending member inside the body (`["checks", 0, "timeout"]`). */
+  fieldPath?: ReadonlyArray<string | number> | undefined;
+}
+
+/** The response is not what the API promises: not JSON, or not matching the schema. */
+export class InvalidResponseError extends ChecksApiError {
+  /** Path of the offending member inside the body; empty for the body as a whole. */
+  readonly fieldPath: ReadonlyArray<string | number>;
+  /** @param init what is known about the response */
+  constructor(init: InvalidResponseErrorInit) {
+    super(init);
+    this.fieldPath = init.fieldPath ?? [];
+  }
+}
+
+/** Any of the HTTP status error classes, chosen by status. */
+export type StatusErrorClass =
+  | typeof BadRequestError
+  | typeof AuthenticationError
+  | typeof ForbiddenError
+  | typeof NotFoundError
+  | typeof ConflictError
+  | typeof ServerError
+  | typeof ChecksApiError;
+
+/** The error class for a status (429 and 403-on-create are handled by the caller). */
+export function errorClassForStatus(status: number): StatusErrorClass {
+  if (status === 400) return BadRequestError;
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return ForbiddenError;
+  if (status === 404) return NotFoundError;
+  if (status === 409) return ConflictError;
+  if (status >= 500) return ServerError;
+  return ChecksApiError;
+}

@@ -1,0 +1,70 @@
+/**
+ * Everything both entry points export besides the client classes.
+ * @module
+ */
+export { ApiPromise, type ResponseInfo, type WithResponse } from "./api-promise.js";
+export {
+  keyKindOf,
+  type ApiClientOptions,
+  type ClientFor,
+  type CreateClientOptions,
+  type KeyKind,
+  type ReadOnlyCheckWithUrls,
+} from "./client.js";
+export {
+  AuthenticationError,
+  BadRequestError,
+  CheckLimitError,
+  ChecksApiError,
+  ConflictError,
+  ConnectionError,
+  ForbiddenError,
+  InvalidResponseError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  type ChecksApiErrorInit,
+  type ConnectionErrorInit,
+  type InvalidResponseErrorInit,
+  type RateLimitErrorInit,
+} from "./errors.js";
+export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./inputs.js";
+export type { MonitorOptions, MonitorRun } from "./monitor.js";
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_TIMEOUT_MS,
+  type ClientOptions,
+  type DebugEvent,
+  type RequestOptions,
+} from "./options.js";
+export {
+  PingHandle,
+  type PingOptions,
+  type PingOutcome,
+  type PingResult,
+  type PingTarget,
+  type SlugTarget,
+} from "./ping.js";
+export type { BadgeSet } from "./resources/badges.js";
+export type { Badges } from "./resources/badges.js";
+export type { Channels } from "./resources/channels.js";
+export type { Checks, ReadOnlyChecks, UpsertResult } from "./resources/checks.js";
+export type { Flips } from "./resources/flips.js";
+export type { Pings } from "./resources/pings.js";
+export { DEFAULT_MAX_RETRIES, type RetrySafety, type RetrySettings } from "./retry.js";
+export { fetchTransport, type FetchLike } from "./transport/fetch.js";
+export { TransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
+export { checkUrls, uniqueKeyOf, type CheckUrls } from "./urls.js";
+export { SDK_VERSION } from "./version.js";
+export { checkUuid } from "@checks-api/schema";
+export type {
+  BadgeUrls,
+  Channel,
+  Check,
+  CreateCheckInput,
+  Flip,
+  Ping,
+  ReadOnlyCheck,
+  UpdateCheckInput,
+} from "@checks-api/schema";

@@ -1,0 +1,17 @@
+/**
+ * `@checks-api/sdk/fetch`: the SDK for any runtime with a WHATWG `fetch`
+ * (browsers, Deno, Bun, Workers). Nothing here imports Node-only modules.
+ * @packageDocumentation
+ */
+import { ChecksClient, createClientWith, ReadOnlyChecksClient, type ClientFor, type CreateClientOptions } from "./client.js";
+
+export * from "./exports.js";
+export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./client.js";
+
+/**
+ * The client for the key's kind: `keyKind` when given, else the key's
+ * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the type).
+ */
+export function createClient<const O extends CreateClientOptions>(options: O): ClientFor<O> {
+  return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
+}

@@ -1,0 +1,20 @@
+/**
+ * `@checks-api/sdk`: the typed client for the Checks Management API v3 and
+ * the ping API, for Node (undici by default). For browsers and other
+ * runtimes, import `@checks-api/sdk/fetch`.
+ * @packageDocumentation
+ */
+import { createClientWith, type ClientFor, type CreateClientOptions } from "./client.js";
+import { ChecksClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";
+
+export * from "./exports.js";
+export { ChecksClient, PingClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";
+export { undiciTransport, type UndiciTransportOptions } from "./transport/undici.js";
+
+/**
+ * The client for the key's kind: `keyKind` when given, else the key's
+ * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the type).
+ */
+export function createClient<const O extends CreateClientOptions & NodeTransportOptions>(options: O): ClientFor<O> {
+  return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
+}

@@ -1,0 +1,59 @@
+/**
+ * The Node entry's clients: the same classes, sending with undici over a
+ * shared keep-alive pool unless given a `transport`, a `fetch` or a `dispatcher`.
+ * @module
+ */
+import type { Dispatcher } from "undici";
+import {
+  ChecksClient as FetchChecksClient,
+  PingClient as FetchPingClient,
+  ReadOnlyChecksClient as FetchReadOnlyChecksClient,
+  type ApiClientOptions,
+} from "./client.js";
+import type { ClientOptions } from "./options.js";
+import type { Transport } from "./transport/types.js";
+import { undiciTransport } from "./transport/undici.js";
+
+/** Node-only transport option. */
+export interface NodeTransportOptions {
+  /**
+   * An undici `Dispatcher` to send through: a `ProxyAgent`, a `MockAgent`,
+   * the fake server's `fake.dispatcher()`. Default: a shared keep-alive `Agent`.
+   */
+  dispatcher?: Dispatcher;
+}
+
+let sharedTransport: Transport | undefined;
+
+function withNodeTransport<O extends ClientOptions & NodeTransportOptions>(options: O): O {
+  if (options.transport !== undefined || options.fetch !== undefined) return options;
+  const transport =
+    options.dispatcher !== undefined
+      ? undiciTransport({ dispatcher: options.dispatcher })
+      : (sharedTransport ??= undiciTransport());
+  return { ...options, transport };
+}
+
+/** A client for a read-write API key (see the base class); sends with undici by default. */
+export class ChecksClient extends FetchChecksClient {
+  /** @param options API key, base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
+  constructor(options: ApiClientOptions & NodeTransportOptions) {
+    super(withNodeTransport(options));
+  }
+}
+
+/** A client for a read-only API key (see the base class); sends with undici by default. */
+export class ReadOnlyChecksClient extends FetchReadOnlyChecksClient {
+  /** @param options API key, base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
+  constructor(options: ApiClientOptions & NodeTransportOptions) {
+    super(withNodeTransport(options));
+  }
+}
+
+/** A client for the ping API alone (see the base class); sends with undici by default. */
+export class PingClient extends FetchPingClient {
+  /** @param options ping endpoint (or base URL), transport and defaults */
+  constructor(options: ClientOptions & NodeTransportOptions = {}) {
+    super(withNodeTransport(options));
+  }
+}

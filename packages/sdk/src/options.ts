@@ -1,0 +1,134 @@
+/**
+ * Client and per-call options, and their resolution into one configuration.
+ * @module
+ */
+import { Redactor } from "./redact.js";
+import { resolveRetrySettings, type ResolvedRetrySettings, type RetrySettings } from "./retry.js";
+import { fetchTransport, type FetchLike } from "./transport/fetch.js";
+import type { Transport } from "./transport/types.js";
+import { SDK_VERSION } from "./version.js";
+
+/** The hosted service. */
+export const DEFAULT_BASE_URL = "https://healthchecks.io";
+/** Default per-attempt timeout, in ms. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Largest timeout a timer can hold, in ms. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** Something the SDK reports to a {@link ClientOptions.debug} hook; URLs and headers are masked. */
+export type DebugEvent =
+  | { type: "request"; operation: string; method: string; url: string; headers: Record<string, string>; attempt: number }
+  | { type: "response"; operation: string; method: string; url: string; status: number; attempt: number; durationMs: number }
+  | { type: "retry"; operation: string; method: string; url: string; attempt: number; delayMs: number; reason: string }
+  | { type: "error"; operation: string; method: string; url: string; attempt: number; message: string };
+
+/** Options shared by every client (management and ping). */
+export interface ClientOptions {
+  /** Site root of the service, with or without a trailing slash. Default `https://healthchecks.io`. */
+  baseUrl?: string;
+  /** Ping endpoint. Default `{baseUrl}/ping/`. */
+  pingEndpoint?: string;
+  /** `User-Agent` header. Default `checks-api-sdk/<version>`. */
+  userAgent?: string;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Per-attempt timeout in ms. Default 30000. */
+  timeout?: number;
+  /** Retries after the first attempt. Default 2. Same as `retry.maxRetries`. */
+  maxRetries?: number;
+  /** Backoff settings. */
+  retry?: RetrySettings;
+  /** Validate responses against the schema. Default true. */
+  validate?: boolean;
+  /** A ready transport; wins over `fetch` (and over `dispatcher` in the Node entry). */
+  transport?: Transport;
+  /** A WHATWG `fetch` to send requests with. */
+  fetch?: FetchLike;
+  /** Receives request, response, retry and error events (secrets masked). */
+  debug?: (event: DebugEvent) => void;
+}
+
+/** Options of a single call. */
+export interface RequestOptions {
+  /** Per-attempt timeout in ms; overrides the client's. */
+  timeout?: number;
+  /** Cancels the call (including waits between retries). */
+  signal?: AbortSignal;
+  /** Retries after the first attempt; overrides the client's `maxRetries`. */
+  retries?: number;
+  /** Validate the response against the schema; overrides the client's setting. */
+  validate?: boolean;
+  /**
+   * Repeat an operation that is not safe to repeat (create without `unique`,
+   * resume, delete) also after attempts that may have reached the server. A
+   * "not found" or "not paused" answer after such a retry then carries
+   * `possiblyApplied: true`.
+   */
+  retryUnsafe?: boolean;
+}
+
+/** Everything a client needs, defaults applied. */
+export interface ResolvedConfig {
+  /** Site root without a trailing slash. */
+  baseUrl: string;
+  /** Ping endpoint with a trailing slash. */
+  pingEndpoint: string;
+  /** Headers of every request (user agent and extra headers). */
+  headers: Record<string, string>;
+  /** Per-attempt timeout in ms. */
+  timeoutMs: number;
+  /** Retry settings. */
+  retry: ResolvedRetrySettings;
+  /** Validate responses. */
+  validate: boolean;
+  /** The transport. */
+  transport: Transport;
+  /** Masks secrets. */
+  redactor: Redactor;
+  /** Debug hook. */
+  debug: ((event: DebugEvent) => void) | undefined;
+}
+
+/** Throws unless `ms` is a usable timeout. */
+export function checkTimeout(ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0 || ms > MAX_TIMEOUT_MS) {
+    throw new RangeError(`timeout must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}`);
+  }
+  return ms;
+}
+
+function trimSlashes(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+function checkUrl(url: string, what: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(`${what} is not an absolute URL`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new TypeError(`${what} must be http or https`);
+  return url;
+}
+
+/** Resolves client options; `secrets` are masked in everything the client prints. */
+export function resolveConfig(options: ClientOptions, secrets: Array<string | undefined>): ResolvedConfig {
+  const baseUrl = trimSlashes(checkUrl(options.baseUrl ?? DEFAULT_BASE_URL, "baseUrl"));
+  const pingEndpoint = `${trimSlashes(checkUrl(options.pingEndpoint ?? `${baseUrl}/ping/`, "pingEndpoint"))}/`;
+  const retry = resolveRetrySettings({
+    ...options.retry,
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+  });
+  return {
+    baseUrl,
+    pingEndpoint,
+    headers: { "user-agent": options.userAgent ?? `checks-api-sdk/${SDK_VERSION}`, ...options.headers },
+    timeoutMs: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
+    retry,
+    validate: options.validate ?? true,
+    transport: options.transport ?? fetchTransport(options.fetch),
+    redactor: new Redactor(secrets),
+    debug: options.debug,
+  };
+}

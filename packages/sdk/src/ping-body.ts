@@ -1,0 +1,37 @@
+/**
+ * Ping bodies: the service keeps only the first `Ping-Body-Limit` bytes, so
+ * the SDK sends the tail instead (the end of a log is what explains a failure).
+ * @module
+ */
+
+const encoder = new TextEncoder();
+
+/** A body ready to send. */
+export interface PreparedBody {
+  /** The bytes to send. */
+  bytes: Uint8Array;
+  /** True when the start of the body was cut off to fit the limit. */
+  trimmed: boolean;
+}
+
+/**
+ * Encodes `body` (UTF-8 for text) and, when it is longer than `limit` bytes,
+ * keeps its last `limit` bytes. Text is cut at a character boundary, so the
+ * result may be a few bytes shorter than the limit but is valid UTF-8.
+ */
+export function prepareBody(body: string | Uint8Array, limit: number | undefined): PreparedBody {
+  const bytes = typeof body === "string" ? encoder.encode(body) : body;
+  if (limit === undefined || bytes.length <= limit) return { bytes, trimmed: false };
+  let start = bytes.length - limit;
+  if (typeof body === "string") {
+    // Skip UTF-8 continuation bytes (10xxxxxx) so the tail starts on a character.
+    while (start < bytes.length && ((bytes[start] ?? 0) & 0xc0) === 0x80) start++;
+  }
+  return { bytes: bytes.subarray(start), trimmed: true };
+}
+
+/** Reads a `Ping-Body-Limit` header: a non-negative integer, else `undefined`. */
+export function parseBodyLimit(value: string | null): number | undefined {
+  if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
+  return Number(value);
+}

@@ -1,0 +1,176 @@
+/**
+ * The ping API: success, start, fail, log and exit-status signals for a check
+ * UUID or a project ping key plus slug. No API key is involved.
+ * @module
+ */
+import { guard, mapData, type ApiPromise } from "./api-promise.js";
+import type { RequestOptions, ResolvedConfig } from "./options.js";
+import { parseBodyLimit, prepareBody } from "./ping-body.js";
+import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "./paths.js";
+import { execute } from "./request.js";
+
+/** A check addressed by slug within a project: `{ping_endpoint}{pingKey}/{slug}`. */
+export interface SlugTarget {
+  /** The project's ping key. */
+  pingKey: string;
+  /** The check's slug (lowercase letters, digits, `-`, `_`). */
+  slug: string;
+  /** Create the check when no check has this slug (`?create=1`). */
+  create?: boolean;
+}
+
+/** What a ping addresses: a check UUID, or a ping key plus slug. */
+export type PingTarget = string | SlugTarget;
+
+/** Options of one ping. */
+export interface PingOptions extends RequestOptions {
+  /** Body logged with the ping (output of a job, an error text). Trimmed to its tail when over the announced limit. */
+  body?: string | Uint8Array;
+  /** Run id (a UUID) tying start and finish signals of one run together. */
+  rid?: string;
+  /** HTTP method. Default `POST` (a check with `methods: "POST"` ignores other methods). */
+  method?: string;
+}
+
+/** What the service did with a ping. */
+export type PingOutcome = "recorded" | "created" | "not-found" | "ambiguous";
+
+/** The answer to a ping. Not-found and ambiguous are results, not exceptions. */
+export interface PingResult {
+  /** `recorded` (200), `created` by auto-provisioning (201), `not-found` (404), `ambiguous` slug (409). */
+  outcome: PingOutcome;
+  /** True when the ping was recorded (200 or 201). */
+  ok: boolean;
+  /** HTTP status. */
+  status: number;
+  /** True when the body was cut to fit the body limit. */
+  bodyTrimmed: boolean;
+}
+
+const OUTCOMES: Record<number, PingOutcome> = { 200: "recorded", 201: "created", 404: "not-found", 409: "ambiguous" };
+const TEMPLATE: InputContext = { method: "POST", path: "/ping/{target}" };
+
+function contentTypeOf(body: string | Uint8Array | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === "string" ? "text/plain; charset=utf-8" : "application/octet-stream";
+}
+
+/** A signal a ping sends: a suffix of the ping URL. */
+type Signal = "" | "start" | "fail" | "log" | `${number}`;
+
+/**
+ * Sends pings for one client and remembers the body limit the service
+ * announced (`Ping-Body-Limit`), so later bodies are trimmed to fit.
+ */
+export class PingSender {
+  readonly #config: ResolvedConfig;
+  #bodyLimit: number | undefined;
+
+  /** @param config resolved client configuration */
+  constructor(config: ResolvedConfig) {
+    this.#config = config;
+  }
+
+  /** The body limit the service announced in its last ping answer, in bytes; `undefined` until known or when unlimited. */
+  get bodyLimit(): number | undefined {
+    return this.#bodyLimit;
+  }
+
+  /** Sends one signal. */
+  send(target: PingTarget, signal: Signal, options: PingOptions = {}): ApiPromise<PingResult> {
+    return guard(() => {
+      const context = { ...TEMPLATE, method: options.method ?? "POST" };
+      const { segments, secrets, query } = this.#address(target, context);
+      if (options.rid !== undefined) query.set("rid", runIdParam(options.rid, context));
+      if (signal !== "") segments.push(signal);
+      const method = context.method.toUpperCase();
+      if (options.body !== undefined && (method === "GET" || method === "HEAD")) {
+        throw rejectInput(context, `a ${method} ping cannot carry a body`);
+      }
+      const prepared = options.body === undefined ? undefined : prepareBody(options.body, this.#bodyLimit);
+      const result = execute(
+        this.#config,
+        {
+          name: "ping",
+          method,
+          url: this.#config.pingEndpoint + segments.map(encodeURIComponent).join("/"),
+          query,
+          body: prepared?.bytes,
+          contentType: contentTypeOf(options.body),
+          // A repeated signal only adds a log entry; a lost one raises a false alarm.
+          safety: "idempotent",
+          mutates: true,
+          secrets,
+          resultStatuses: [404, 409],
+          read: (response) => {
+            if (response.status < 300) this.#bodyLimit = parseBodyLimit(response.headers.get("ping-body-limit"));
+            return response.status;
+          },
+        },
+        options,
+      );
+      return mapData(result, (status) => ({
+        outcome: OUTCOMES[status] ?? "recorded",
+        ok: status === 200 || status === 201,
+        status,
+        bodyTrimmed: prepared?.trimmed ?? false,
+      }));
+    });
+  }
+
+  #address(target: PingTarget, context: InputContext) {
+    const query = new URLSearchParams();
+    if (typeof target === "string") {
+      const uuid = checkUuidParam(target, context);
+      return { segments: [uuid], secrets: [uuid], query };
+    }
+    if (typeof target !== "object" || target === null) throw rejectInput(context, "invalid url format");
+    const pingKey = pingSegmentParam(target.pingKey, context, false);
+    const slug = pingSegmentParam(target.slug, context, true);
+    if (target.create) query.set("create", "1");
+    return { segments: [pingKey, slug], secrets: [pingKey], query };
+  }
+}
+
+/** The signals of one check: `client.ping(uuid).success()`. */
+export class PingHandle {
+  readonly #sender: PingSender;
+  readonly #target: PingTarget;
+
+  /**
+   * @param sender the client's ping sender
+   * @param target the check to ping
+   */
+  constructor(sender: PingSender, target: PingTarget) {
+    this.#sender = sender;
+    this.#target = target;
+  }
+
+  /** Success signal: the job completed. */
+  success(options?: PingOptions): ApiPromise<PingResult> {
+    return this.#sender.send(this.#target, "", options);
+  }
+
+  /** Start signal: the job started (the run's duration is measured from here). */
+  start(options?: PingOptions): ApiPromise<PingResult> {
+    return this.#sender.send(this.#target, "start", options);
+  }
+
+  /** Failure signal. */
+  fail(options?: PingOptions): ApiPromise<PingResult> {
+    return this.#sender.send(this.#target, "fail", options);
+  }
+
+  /** Log entry without a status change. */
+  log(options?: PingOptions): ApiPromise<PingResult> {
+    return this.#sender.send(this.#target, "log", options);
+  }
+
+  /** Exit status of a job: 0 is success, 1–255 failure. */
+  exitStatus(code: number, options?: PingOptions): ApiPromise<PingResult> {
+    return guard(() => {
+      const status = exitStatusParam(code, { ...TEMPLATE, method: options?.method ?? "POST" });
+      return this.#sender.send(this.#target, `${status}`, options);
+    });
+  }
+}

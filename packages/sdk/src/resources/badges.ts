@@ -1,0 +1,37 @@
+/**
+ * `client.badges`: the project's badge URLs.
+ * @module
+ */
+import { BadgeListSchema, type BadgeUrls } from "@checks-api/schema";
+import type { ApiPromise } from "../api-promise.js";
+import type { ApiContext } from "../context.js";
+import type { RequestOptions } from "../options.js";
+import { readJson } from "../response.js";
+
+/** Badge URLs per tag, plus `*` for all checks. */
+export type BadgeSet = Record<string, BadgeUrls>;
+
+/** The project's badges (read-write or read-only key). */
+export class Badges {
+  readonly #context: ApiContext;
+
+  /** @param context configuration and key */
+  constructor(context: ApiContext) {
+    this.#context = context;
+  }
+
+  /** The six badge URLs of every tag of the project, and of `*` (all checks). */
+  list(options?: RequestOptions): ApiPromise<BadgeSet> {
+    return this.#context.send(
+      {
+        name: "listBadges",
+        method: "GET",
+        url: this.#context.url(["badges"], true),
+        safety: "idempotent",
+        mutates: false,
+        read: (response, ctx) => readJson(response, BadgeListSchema, ctx).badges,
+      },
+      options,
+    );
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * `client.channels`: the project's integrations.
+ * @module
+ */
+import { ChannelListSchema, type Channel } from "@checks-api/schema";
+import type { ApiPromise } from "../api-promise.js";
+import type { ApiContext } from "../context.js";
+import type { RequestOptions } from "../options.js";
+import { readJson } from "../response.js";
+
+/** The project's integrations (read-write key only). */
+export class Channels {
+  readonly #context: ApiContext;
+
+  /** @param context configuration and key */
+  constructor(context: ApiContext) {
+    this.#context = context;
+  }
+
+  /** Every integration of the project, in creation order; `kind` may be one this SDK does not know. */
+  list(options?: RequestOptions): ApiPromise<Channel[]> {
+    return this.#context.send(
+      {
+        name: "listChannels",
+        method: "GET",
+        url: this.#context.url(["channels"], true),
+        safety: "idempotent",
+        mutates: false,
+        read: (response, ctx) => readJson(response, ChannelListSchema, ctx).channels,
+      },
+      options,
+    );
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * `client.pings`: a check's ping log and the body of one ping.
+ * @module
+ */
+import { PingListSchema, type Ping } from "@checks-api/schema";
+import { guard, type ApiPromise } from "../api-promise.js";
+import type { ApiContext } from "../context.js";
+import type { RequestOptions } from "../options.js";
+import { checkUuidParam, pingNumberParam } from "../paths.js";
+import { bodyText, readJson } from "../response.js";
+
+/** The ping log of checks (read-write key only). */
+export class Pings {
+  readonly #context: ApiContext;
+
+  /** @param context configuration and key */
+  constructor(context: ApiContext) {
+    this.#context = context;
+  }
+
+  /** The check's most recent pings, newest first. */
+  list(uuid: string, options?: RequestOptions): ApiPromise<Ping[]> {
+    return guard(() => {
+      const id = checkUuidParam(uuid, { method: "GET", path: "/api/v3/checks/{uuid}/pings/" });
+      return this.#context.send(
+        {
+          name: "listPings",
+          method: "GET",
+          url: this.#context.url(["checks", id, "pings"], true),
+          safety: "idempotent",
+          mutates: false,
+          secrets: [id],
+          read: (response, ctx) => readJson(response, PingListSchema, ctx).pings,
+        },
+        options,
+      );
+    });
+  }
+
+  /**
+   * The body of ping number `n` as text (invalid UTF-8 replaced). A ping
+   * without a body, or outside the ping-log window, gives `NotFoundError`.
+   */
+  body(uuid: string, n: number, options?: RequestOptions): ApiPromise<string> {
+    return guard(() => {
+      const context = { method: "GET", path: "/api/v3/checks/{uuid}/pings/{n}/body" };
+      const id = checkUuidParam(uuid, context);
+      const number = pingNumberParam(n, context);
+      return this.#context.send(
+        {
+          name: "getPingBody",
+          method: "GET",
+          url: this.#context.url(["checks", id, "pings", number, "body"]),
+          safety: "idempotent",
+          mutates: false,
+          secrets: [id],
+          read: (response) => bodyText(response),
+        },
+        options,
+      );
+    });
+  }
+}

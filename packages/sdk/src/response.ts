@@ -1,0 +1,133 @@
+/**
+ * Reading responses: JSON bodies validated against the schema, and errors
+ * classified by status and content type.
+ * @module
+ */
+import type { z } from "zod";
+import {
+  ChecksApiError,
+  errorClassForStatus,
+  ForbiddenError,
+  InvalidResponseError,
+  RateLimitError,
+} from "./errors.js";
+import type { Redactor } from "./redact.js";
+import { parseRetryAfter } from "./retry.js";
+import { checkShape, formatPath } from "./validate.js";
+
+/** A response as an operation reads it. */
+export interface RawResponse {
+  /** HTTP status. */
+  status: number;
+  /** Response headers. */
+  headers: Headers;
+  /** Body bytes. */
+  body: Uint8Array;
+}
+
+/** What reading a response needs to know about its request. */
+export interface ReadContext {
+  /** HTTP method. */
+  method: string;
+  /** Masked request path. */
+  path: string;
+  /** Masks secrets in texts kept on errors. */
+  redactor: Redactor;
+  /** Validate against the schema. */
+  validate: boolean;
+}
+
+const decoder = new TextDecoder();
+/** Error texts longer than this are bodies (pages), not messages. */
+const MAX_ERROR_TEXT = 200;
+
+/** The body as text (invalid UTF-8 replaced). */
+export function bodyText(response: RawResponse): string {
+  return decoder.decode(response.body);
+}
+
+/** True when the response says it is JSON (`application/json`, `application/problem+json`). */
+export function isJson(headers: Headers): boolean {
+  const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || /^application\/[\w.+-]*\+json$/.test(type);
+}
+
+/**
+ * The service's error text: the `error` member of a JSON body, or a short
+ * plain text (`check is not paused`); never an HTML page or a long body.
+ */
+export function errorTextOf(response: RawResponse): string | undefined {
+  const text = bodyText(response);
+  if (isJson(response.headers)) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const error = (parsed as { error?: unknown } | null)?.error;
+      return typeof error === "string" ? error : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const trimmed = text.trim();
+  if (trimmed === "" || trimmed.startsWith("<") || trimmed.length > MAX_ERROR_TEXT) return undefined;
+  return trimmed;
+}
+
+/**
+ * The error for a non-success response. `forbidden` picks the class of a
+ * 403 (a `CheckLimitError` on create).
+ */
+export function errorFromResponse(
+  response: RawResponse,
+  context: Omit<ReadContext, "validate">,
+  forbidden: typeof ForbiddenError = ForbiddenError,
+): ChecksApiError {
+  const errorText = errorTextOf(response);
+  const init = {
+    method: context.method,
+    path: context.path,
+    status: response.status,
+    errorText: errorText === undefined ? undefined : context.redactor.text(errorText),
+    body: context.redactor.text(bodyText(response)),
+  };
+  if (response.status === 429) {
+    const ms = parseRetryAfter(response.headers.get("retry-after"));
+    return new RateLimitError({ ...init, retryAfter: ms === undefined ? undefined : ms / 1000 });
+  }
+  if (response.status === 403) return new forbidden(init);
+  const ErrorClass = errorClassForStatus(response.status);
+  return new ErrorClass(init);
+}
+
+function invalid(response: RawResponse, context: ReadContext, message: string, fieldPath: Array<string | number> = []) {
+  return new InvalidResponseError({
+    method: context.method,
+    path: context.path,
+    status: response.status,
+    body: context.redactor.text(bodyText(response)),
+    message: context.redactor.text(message),
+    fieldPath,
+  });
+}
+
+/**
+ * Parses a JSON body and, unless validation is off, checks it against
+ * `schema`. Unknown members are kept. Throws {@link InvalidResponseError}
+ * naming the offending member.
+ */
+export function readJson<S extends z.ZodType>(response: RawResponse, schema: S, context: ReadContext): z.output<S> {
+  if (!isJson(response.headers)) {
+    const type = response.headers.get("content-type") ?? "no content type";
+    throw invalid(response, context, `expected a JSON response, got ${type}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(bodyText(response));
+  } catch {
+    throw invalid(response, context, "response body is not valid JSON");
+  }
+  if (!context.validate) return value as z.output<S>;
+  const result = checkShape(schema, value);
+  if (result.ok) return result.value;
+  const { path, message } = result.problem;
+  throw invalid(response, context, `invalid response at ${formatPath(path)}: ${message}`, path);
+}

@@ -1,0 +1,95 @@
+/**
+ * The transport contract: how the SDK hands a prepared request to an HTTP
+ * implementation (undici, any WHATWG `fetch`, or a caller's own function).
+ * @module
+ */
+
+/** A request as the SDK prepared it. */
+export interface TransportRequest {
+  /** HTTP method. */
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  /** Request headers. */
+  headers: Record<string, string>;
+  /** Request body, if any. */
+  body?: string | Uint8Array | undefined;
+  /** Aborts the request (the SDK's timeout and the caller's signal). */
+  signal: AbortSignal;
+}
+
+/** A response, fully read. */
+export interface TransportResponse {
+  /** HTTP status. */
+  status: number;
+  /** Response headers. */
+  headers: Headers;
+  /** Response body bytes. */
+  body: Uint8Array;
+}
+
+/**
+ * Sends one request and reads the whole response. A transport throws a
+ * {@link TransportFailure} (or any error, treated as possibly sent) when no
+ * response arrived; it never throws for an HTTP status.
+ */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/**
+ * A transport-level failure, telling whether the request may have reached
+ * the server. Transports throw it; the SDK turns it into a `ConnectionError`.
+ */
+export class TransportFailure extends Error {
+  /** False only when the request certainly never left (connection refused, DNS). */
+  readonly requestSent: boolean;
+  /** The low-level error code, when known. */
+  readonly code: string | undefined;
+
+  /**
+   * @param message short description (must not contain the URL)
+   * @param requestSent whether the request may have reached the server
+   * @param code low-level code such as `ECONNREFUSED`
+   */
+  constructor(message: string, requestSent: boolean, code?: string) {
+    super(message);
+    this.name = "TransportFailure";
+    this.requestSent = requestSent;
+    this.code = code;
+  }
+}
+
+/** Error codes that mean the request never left the client. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_NONAME",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "CERT_HAS_EXPIRED",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+]);
+
+function codeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  // Node's fetch wraps the socket error in `cause`, sometimes twice.
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Classifies any low-level error thrown by an HTTP client into a {@link TransportFailure}. */
+export function toTransportFailure(error: unknown): TransportFailure {
+  if (error instanceof TransportFailure) return error;
+  const code = codeOf(error);
+  const sent = code === undefined || !NOT_SENT_CODES.has(code);
+  return new TransportFailure(sent ? "connection lost" : "connection not established", sent, code);
+}

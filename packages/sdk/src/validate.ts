@@ -1,0 +1,52 @@
+/**
+ * Response validation against the schema, reporting the path of the first
+ * offending member.
+ * @module
+ */
+import type { z } from "zod";
+
+/** The first problem found in a response body. */
+export interface SchemaProblem {
+  /** Path of the offending member (`["checks", 0, "timeout"]`). */
+  path: Array<string | number>;
+  /** What is wrong with it. */
+  message: string;
+}
+
+type Issue = z.core.$ZodIssue;
+
+// For a union, the branch with the fewest issues is the one the body meant to
+// be (a simple check with a bad `timeout`, not a scheduled check missing
+// `schedule`); on a tie, the branch that got deeper into the body (the
+// `{"flips": [...]}` shape rather than "expected an array").
+function pick(issues: readonly Issue[], prefix: Array<string | number>): SchemaProblem | undefined {
+  const issue = issues[0];
+  if (!issue) return undefined;
+  const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    const depth = (branch: readonly Issue[]) => branch[0]?.path.length ?? 0;
+    const branch = [...issue.errors].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
+    if (branch && branch.length > 0) return pick(branch, path);
+  }
+  return { path, message: issue.message };
+}
+
+/** Formats a member path as `checks[0].timeout`. */
+export function formatPath(path: ReadonlyArray<string | number>): string {
+  let out = "";
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : out ? `.${part}` : part;
+  return out || "(body)";
+}
+
+/**
+ * Parses `value` with `schema`. Returns the parsed value (unknown members
+ * kept, as the schemas are loose) or the first problem.
+ */
+export function checkShape<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; problem: SchemaProblem } {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, problem: pick(result.error.issues, []) ?? { path: [], message: "invalid body" } };
+}

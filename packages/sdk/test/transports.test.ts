@@ -1,0 +1,99 @@
+import { checkUuid } from "@checks-api/schema";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeServer } from "@checks-api/fake-server";
+import * as fetchEntry from "../src/fetch.js";
+import { ChecksClient, ConflictError, ConnectionError, PingClient } from "../src/index.js";
+import { FAKE_BASE, MODES } from "./fake-helpers.js";
+import { RW_KEY as RW } from "./helpers.js";
+
+/** The main paths, whichever transport carries them. */
+async function mainPaths(client: Pick<ChecksClient, "checks" | "ping" | "pings" | "flips">) {
+  const created = await client.checks.create({ name: "transported", tags: "t" });
+  const uuid = checkUuid(created);
+  expect((await client.checks.list({ tag: "t" })).map((c) => c.name)).toEqual(["transported"]);
+  expect(await client.checks.get(uuid)).toEqual(created);
+  expect((await client.ping(uuid).success({ body: "hello" })).outcome).toBe("recorded");
+  expect(await client.pings.body(uuid, 1)).toBe("hello");
+  expect((await client.checks.update(uuid, { desc: "d" })).desc).toBe("d");
+  await client.checks.pause(uuid);
+  await client.checks.resume(uuid);
+  await expect(client.checks.resume(uuid)).rejects.toBeInstanceOf(ConflictError);
+  expect((await client.flips.list(uuid)).length).toBeGreaterThan(0);
+  await client.checks.delete(uuid);
+}
+
+describe.each(MODES)("over real HTTP on 127.0.0.1 (%s)", (compat) => {
+  const fake = new FakeServer({ compat });
+  let url = "";
+  let close: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const server = await fake.listen({ host: "127.0.0.1", port: 0 });
+    url = server.url;
+    close = server.close;
+  });
+  afterAll(() => close());
+
+  it("runs the main paths with the default undici transport", async () => {
+    const project = fake.createProject();
+    await mainPaths(new ChecksClient({ apiKey: project.readWriteKey as string, baseUrl: `${url}/` }));
+  });
+
+  it("runs the main paths with the global fetch", async () => {
+    const project = fake.createProject();
+    await mainPaths(new fetchEntry.ChecksClient({ apiKey: project.readWriteKey as string, baseUrl: url, fetch: globalThis.fetch }));
+  });
+
+  it("sends the default user agent", async () => {
+    const project = fake.createProject();
+    const pings = new PingClient({ baseUrl: url });
+    const uuid = checkUuid(fake.createCheck(project.id, {}));
+    await pings.ping(uuid).success();
+    const check = new ChecksClient({ apiKey: project.readWriteKey as string, baseUrl: url });
+    const [ping] = await check.pings.list(uuid);
+    expect(ping?.ua).toBe(`checks-api-sdk/${fetchEntry.SDK_VERSION}`);
+  });
+});
+
+describe.each(MODES)("through msw with the fetch entry (%s)", (compat) => {
+  const fake = new FakeServer({ compat, baseUrl: FAKE_BASE });
+  const server = setupServer(...fake.handlers());
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => server.close());
+
+  it("runs the main paths over an intercepted fetch", async () => {
+    const project = fake.createProject();
+    await mainPaths(fetchEntry.createClient({ apiKey: project.readWriteKey as string, baseUrl: FAKE_BASE }) as fetchEntry.ChecksClient);
+  });
+
+  it("retries over an intercepted fetch when the fake drops the connection", async () => {
+    const project = fake.createProject();
+    const client = new fetchEntry.ReadOnlyChecksClient({
+      apiKey: project.readOnlyKey as string,
+      baseUrl: FAKE_BASE,
+      retry: { initialDelayMs: 1 },
+    });
+    fake.inject({ operation: "listBadges", drop: true });
+    const { response } = await client.badges.list().withResponse();
+    expect(response.attempts).toBe(2);
+  });
+});
+
+describe("through an undici MockAgent", () => {
+  it("sends through a caller's dispatcher and classifies a refused connection", async () => {
+    const { MockAgent } = await import("undici");
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get("https://hc.example.com");
+    pool
+      .intercept({ path: "/api/v3/channels/", method: "GET", headers: { "x-api-key": RW } })
+      .reply(200, { channels: [] }, { headers: { "content-type": "application/json" } });
+    pool.intercept({ path: "/api/v3/badges/", method: "GET" }).replyWithError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
+    const client = new ChecksClient({ apiKey: RW, baseUrl: "https://hc.example.com", dispatcher: agent, maxRetries: 0 });
+    expect(await client.channels.list()).toEqual([]);
+    const error = await client.badges.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).requestSent).toBe(false);
+    await agent.close();
+  });
+});
