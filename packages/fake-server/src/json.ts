@@ -4,23 +4,19 @@
  */
 
 /**
- * A JSON string literal as `JSON.stringify` writes it (escapes included), or
- * a lone `,` or `:` outside any string. Matching string literals whole is
- * what keeps commas and colons inside strings untouched.
+ * Structural line breaks of `JSON.stringify(value, null, 1)`, with the
+ * indentation after them. String literals never contain a raw line feed
+ * (`JSON.stringify` writes `\n`), so every match is structural.
  */
-const TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|[,:]/g;
+const ITEM_BREAK = /,\n */g;
+const OTHER_BREAK = /\n */g;
 
 /** What Python's `ensure_ascii` escapes and `JSON.stringify` leaves alone: DEL and every non-ASCII UTF-16 unit. */
 const NON_ASCII = /[\u007f-\uffff]/g;
+const HAS_NON_ASCII = /[\u007f-\uffff]/;
 
 function escapeUnit(unit: string): string {
   return `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
-
-function formatToken(token: string): string {
-  if (token === ",") return ", ";
-  if (token === ":") return ": ";
-  return token.replace(NON_ASCII, escapeUnit);
 }
 
 /**
@@ -31,12 +27,15 @@ function formatToken(token: string): string {
  * themselves). A value JSON cannot represent (`undefined`, a function) prints
  * as `null`.
  *
- * `JSON.stringify` already escapes control characters and lone surrogates the
- * same way Python does, so one regular-expression pass over its output is
- * enough: this function runs on every API answer.
+ * `JSON.stringify` with an indent already writes `": "` after keys and
+ * escapes control characters and lone surrogates the way Python does; the
+ * line breaks it adds are turned into Python's separators, and non-ASCII
+ * characters (only ever inside strings) are escaped in one pass when there
+ * are any. This function runs on every API answer, so it avoids per-token work.
  */
 export function serviceJson(value: unknown): string {
-  const compact = JSON.stringify(value) as string | undefined;
-  if (compact === undefined) return "null";
-  return compact.replace(TOKEN, formatToken);
+  const indented = JSON.stringify(value, null, 1) as string | undefined;
+  if (indented === undefined) return "null";
+  const text = indented.replace(ITEM_BREAK, ", ").replace(OTHER_BREAK, "");
+  return HAS_NON_ASCII.test(text) ? text.replace(NON_ASCII, escapeUnit) : text;
 }

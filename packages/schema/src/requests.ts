@@ -166,6 +166,8 @@ export type CheckBodyResult =
   | { success: false; error: string };
 
 const schemaCache = new Map<string, ReturnType<typeof checkBodySchema>>();
+// Schemas built with a schedule validator, per validator: building one costs far more than using it.
+const validatorSchemaCache = new WeakMap<ScheduleValidator, Map<string, ReturnType<typeof checkBodySchema>>>();
 
 /**
  * Validates a parsed JSON create or update body as the service does and, on
@@ -177,14 +179,14 @@ export function validateCheckBody(body: unknown, options: CheckBodyOptions = {})
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { success: false, error: `${VALIDATION_PREFIX}value is not an object` };
   }
-  let schema: ReturnType<typeof checkBodySchema>;
+  const key = `${options.operation ?? "create"}/${options.compat ?? "seed"}`;
+  let cache = schemaCache;
   if (options.isValidSchedule) {
-    schema = checkBodySchema(options);
-  } else {
-    const key = `${options.operation ?? "create"}/${options.compat ?? "seed"}`;
-    schema = schemaCache.get(key) ?? checkBodySchema(options);
-    schemaCache.set(key, schema);
+    cache = validatorSchemaCache.get(options.isValidSchedule) ?? new Map();
+    validatorSchemaCache.set(options.isValidSchedule, cache);
   }
+  const schema = cache.get(key) ?? checkBodySchema(options);
+  cache.set(key, schema);
   // The live validator takes booleans as the integers 1 and 0 here.
   const input = { ...(body as Record<string, unknown>) };
   for (const field of ["timeout", "grace"] as const) {

@@ -1,0 +1,74 @@
+/**
+ * Mock Service Worker (msw 2) request handlers that answer with the fake.
+ * @module
+ */
+import { http, HttpResponse, type HttpHandler } from "msw";
+import type { FakeServer } from "../server.js";
+
+/** Options of {@link mswHandlers}. */
+export interface MswHandlersOptions {
+  /**
+   * The site root your code talks to, e.g. `https://healthchecks.example.com`
+   * or `https://example.com/hc`. Default: the fake's own `options.baseUrl`.
+   */
+  baseUrl?: string;
+}
+
+/** Anything with the fake's request handler and resolved base URL. */
+export type MswTarget = Pick<FakeServer, "handle"> & { readonly options: { readonly baseUrl: string } };
+
+interface Root {
+  origin: string;
+  /** Path of the root without a trailing slash (`""` for a bare origin). */
+  path: string;
+}
+
+/**
+ * msw 2 handlers that route every request under `baseUrl` to `fake.handle()`.
+ *
+ * The request URL is rewritten onto the fake's own base URL, so a fake built
+ * with the default `http://localhost:8000` serves code configured for any
+ * host and sub-path. Requests to other origins, or outside the base path, are
+ * not matched and go wherever msw's `onUnhandledRequest` sends them. A
+ * dropped connection (an injected `drop` fault) becomes a network error.
+ *
+ * @example
+ * ```ts
+ * const fake = new FakeServer();
+ * const server = setupServer(...mswHandlers(fake, { baseUrl: "https://hc.example.com" }));
+ * server.listen({ onUnhandledRequest: "bypass" });
+ * ```
+ */
+export function mswHandlers(fake: MswTarget, options: MswHandlersOptions = {}): HttpHandler[] {
+  const served = root(options.baseUrl ?? fake.options.baseUrl);
+  const own = root(fake.options.baseUrl);
+
+  const handler = http.all(
+    ({ request }) => relativePath(served, new URL(request.url)) !== undefined,
+    async ({ request }) => {
+      const url = new URL(request.url);
+      const rest = relativePath(served, url) ?? "/";
+      const target = `${own.origin}${own.path}${rest}${url.search}`;
+      const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
+      const init: RequestInit = { method: request.method, headers: request.headers };
+      if (body && body.byteLength > 0) init.body = body;
+      const response = await fake.handle(new Request(target, init));
+      return response.type === "error" ? HttpResponse.error() : response;
+    },
+  );
+  return [handler];
+}
+
+function root(baseUrl: string): Root {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
+}
+
+/** The path of `url` below `base` (starting with `/`), or `undefined` when `url` is not under it. */
+function relativePath(base: Root, url: URL): string | undefined {
+  if (url.origin !== base.origin) return undefined;
+  const path = url.pathname;
+  if (base.path === "") return path;
+  if (path === base.path) return "/";
+  return path.startsWith(`${base.path}/`) ? path.slice(base.path.length) : undefined;
+}

@@ -1,0 +1,301 @@
+/**
+ * An undici `Dispatcher` that answers in-process with the fake: no socket,
+ * no port, the same `handle()` as every other adapter.
+ * @module
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { Dispatcher, errors, FormData as UndiciFormData, Response as UndiciResponse } from "undici";
+import type { FakeServer } from "../server.js";
+import { responseBytes } from "./response-bytes.js";
+
+/** Anything with the fake's request handler and resolved base URL. */
+export type DispatcherTarget = Pick<FakeServer, "handle"> & { readonly options: { readonly baseUrl: string } };
+
+type DispatchOptions = Dispatcher.DispatchOptions;
+type DispatchHandler = Dispatcher.DispatchHandler;
+type DispatchController = Dispatcher.DispatchController;
+
+/** The callbacks of one dispatch, whichever handler API the caller speaks. */
+interface Sink {
+  start(controller: DispatchController): void;
+  response(controller: DispatchController, status: number, headers: Headers, statusText: string): void;
+  data(controller: DispatchController, chunk: Buffer): void;
+  end(controller: DispatchController): void;
+  error(controller: DispatchController, error: Error): void;
+}
+
+const NO_BODY_STATUS = new Set([101, 103, 204, 304]);
+
+/**
+ * An undici `Dispatcher` serving every request with `fake.handle()` in the
+ * same process. Works with `undici.request(url, { dispatcher })`,
+ * `undici.fetch(url, { dispatcher })`, `dispatcher.request({ path, method })`
+ * (a missing origin means the fake's base URL) and any client that calls
+ * `dispatch()` with undici 7's handler API or the legacy one.
+ *
+ * A dropped connection (an injected `drop` fault) fails the request with
+ * undici's `SocketError` ("other side closed"), as a real server hanging up would.
+ */
+export class FakeDispatcher extends Dispatcher {
+  readonly #fake: DispatcherTarget;
+  #closed = false;
+
+  /** Serves requests with `fake`. */
+  constructor(fake: DispatcherTarget) {
+    super();
+    this.#fake = fake;
+  }
+
+  /** Starts one request; the handler is called back asynchronously. Always returns `true` (never busy). */
+  override dispatch(options: DispatchOptions, handler: DispatchHandler): boolean {
+    const sink = toSink(handler);
+    let settled = false;
+    const fail = (error: Error): void => {
+      if (settled) return;
+      settled = true;
+      sink.error(controller, error);
+    };
+    const controller = new InProcessController(fail);
+    if (this.#closed) {
+      queueMicrotask(() => fail(new errors.ClientClosedError()));
+      return true;
+    }
+    queueMicrotask(() => {
+      this.#run(options, sink, controller).then(
+        () => {
+          settled = true;
+        },
+        (error: unknown) => fail(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    return true;
+  }
+
+  /** Refuses further requests; requests in flight complete. */
+  override close(): Promise<void>;
+  override close(callback: () => void): void;
+  override close(callback?: () => void): Promise<void> | void {
+    this.#closed = true;
+    if (callback) {
+      queueMicrotask(callback);
+      return;
+    }
+    return Promise.resolve();
+  }
+
+  /** Same as {@link FakeDispatcher.close}: there is no socket to tear down. */
+  override destroy(): Promise<void>;
+  override destroy(error: Error | null): Promise<void>;
+  override destroy(callback: () => void): void;
+  override destroy(error: Error | null, callback: () => void): void;
+  override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
+    const callback = typeof first === "function" ? first : second;
+    return callback ? this.close(callback) : this.close();
+  }
+
+  async #run(options: DispatchOptions, sink: Sink, controller: InProcessController): Promise<void> {
+    sink.start(controller);
+    if (controller.aborted) return;
+    const request = await toRequest(options, this.#fake.options.baseUrl);
+    if (controller.aborted) return;
+    const response = await this.#fake.handle(request);
+    if (controller.aborted) return;
+    if (response.type === "error") throw new errors.SocketError("other side closed");
+    const body = await responseBytes(response);
+    if (controller.aborted) return;
+    const headers = new Headers(response.headers);
+    if (!headers.has("content-length") && !NO_BODY_STATUS.has(response.status)) {
+      headers.set("content-length", String(body?.byteLength ?? 0));
+    }
+    sink.response(controller, response.status, headers, response.statusText);
+    if (controller.aborted) return;
+    if (body && body.byteLength > 0 && request.method !== "HEAD") sink.data(controller, body);
+    if (controller.aborted) return;
+    sink.end(controller);
+  }
+}
+
+/**
+ * An undici `Dispatcher` that serves requests with `fake.handle()` in-process.
+ *
+ * @example
+ * ```ts
+ * const dispatcher = createDispatcher(new FakeServer());
+ * const { statusCode } = await request("http://localhost:8000/api/v3/status/", { dispatcher });
+ * ```
+ */
+export function createDispatcher(fake: DispatcherTarget): Dispatcher {
+  return new FakeDispatcher(fake);
+}
+
+class InProcessController implements DispatchController {
+  #aborted = false;
+  #paused = false;
+  #reason: Error | null = null;
+  readonly #onAbort: (reason: Error) => void;
+
+  constructor(onAbort: (reason: Error) => void) {
+    this.#onAbort = onAbort;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  get reason(): Error | null {
+    return this.#reason;
+  }
+
+  abort(reason: Error): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#onAbort(reason);
+  }
+
+  // The whole body is already in memory and handed over in one chunk, so
+  // back-pressure has nothing to hold back; the flag is kept for handlers that read it.
+  pause(): void {
+    this.#paused = true;
+  }
+
+  resume(): void {
+    this.#paused = false;
+  }
+}
+
+function toSink(handler: DispatchHandler): Sink {
+  if (typeof handler.onRequestStart === "function" || typeof handler.onResponseStart === "function") {
+    return {
+      start: (controller) => handler.onRequestStart?.(controller, {}),
+      response: (controller, status, headers, statusText) =>
+        handler.onResponseStart?.(controller, status, headerObject(headers), statusText),
+      data: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      end: (controller) => handler.onResponseEnd?.(controller, {}),
+      error: (controller, error) => handler.onResponseError?.(controller, error),
+    };
+  }
+  return {
+    start: (controller) => handler.onConnect?.((reason) => controller.abort(reason ?? new errors.RequestAbortedError())),
+    response: (controller, status, headers, statusText) => {
+      handler.onResponseStarted?.();
+      const resume = (): void => controller.resume();
+      if (handler.onHeaders?.(status, rawHeaders(headers), resume, statusText) === false) controller.pause();
+    },
+    data: (controller, chunk) => {
+      if (handler.onData?.(chunk) === false) controller.pause();
+    },
+    end: () => handler.onComplete?.([]),
+    error: (_controller, error) => handler.onError?.(error),
+  };
+}
+
+function headerObject(headers: Headers): IncomingHttpHeaders {
+  const result: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    const previous = result[name];
+    if (previous === undefined) result[name] = value;
+    else if (Array.isArray(previous)) previous.push(value);
+    else result[name] = [previous, value];
+  });
+  return result;
+}
+
+function rawHeaders(headers: Headers): Buffer[] {
+  const raw: Buffer[] = [];
+  headers.forEach((value, name) => raw.push(Buffer.from(name, "latin1"), Buffer.from(value, "latin1")));
+  return raw;
+}
+
+async function toRequest(options: DispatchOptions, defaultOrigin: string): Promise<Request> {
+  const url = requestUrl(options, defaultOrigin);
+  const headers = toHeaders(options.headers);
+  const method = options.method;
+  const init: RequestInit = { method, headers };
+  if (method !== "GET" && method !== "HEAD" && options.body != null) {
+    const { bytes, contentType } = await readBody(options.body);
+    // Every body reader above produces plain (non-shared) ArrayBuffers.
+    if (bytes.byteLength > 0) init.body = bytes as Uint8Array<ArrayBuffer>;
+    if (contentType && !headers.has("content-type")) headers.set("content-type", contentType);
+  }
+  try {
+    return new Request(url, init);
+  } catch (error) {
+    throw new errors.InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function requestUrl(options: DispatchOptions, defaultOrigin: string): string {
+  const path = options.path;
+  let url: string;
+  if (path.startsWith("/")) url = new URL(String(options.origin ?? defaultOrigin)).origin + path;
+  else if (/^https?:\/\//i.test(path)) url = path;
+  else throw new errors.InvalidArgumentError("path must be an absolute URL or start with a slash");
+  if (options.query) {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item != null) search.append(name, String(item));
+      }
+    }
+    const query = search.toString();
+    if (query) url += (url.includes("?") ? "&" : "?") + query;
+  }
+  return url;
+}
+
+function headerText(value: unknown): string {
+  return Buffer.isBuffer(value) ? value.toString("latin1") : String(value);
+}
+
+function toHeaders(input: Dispatcher.DispatchOptions["headers"]): Headers {
+  const headers = new Headers();
+  const add = (name: unknown, value: unknown): void => {
+    if (value == null) return;
+    if (Array.isArray(value)) for (const item of value) headers.append(headerText(name), headerText(item));
+    else headers.append(headerText(name), headerText(value));
+  };
+  try {
+    if (input == null) return headers;
+    if (Array.isArray(input) && (input.length === 0 || !Array.isArray(input[0]))) {
+      // The flat form undici also accepts: [name, value, name, value, ...].
+      for (let i = 0; i + 1 < input.length; i += 2) add(input[i], input[i + 1]);
+    } else if (Symbol.iterator in input) {
+      for (const [name, value] of input as Iterable<[string, string | string[] | undefined]>) add(name, value);
+    } else {
+      for (const [name, value] of Object.entries(input)) add(name, value);
+    }
+  } catch (error) {
+    throw new errors.InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+  return headers;
+}
+
+async function readBody(body: unknown): Promise<{ bytes: Uint8Array; contentType?: string | undefined }> {
+  if (typeof body === "string") return { bytes: Buffer.from(body) };
+  if (body instanceof Uint8Array) return { bytes: body };
+  if (ArrayBuffer.isView(body)) return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
+  if (body instanceof ArrayBuffer) return { bytes: new Uint8Array(body) };
+  if (body instanceof URLSearchParams || body instanceof Blob || body instanceof FormData || body instanceof UndiciFormData) {
+    // Let the fetch body rules of the class's own implementation serialize it
+    // (and pick the multipart boundary).
+    const serialized =
+      body instanceof FormData ? new Response(body) : new UndiciResponse(body as ConstructorParameters<typeof UndiciResponse>[0]);
+    return {
+      bytes: new Uint8Array(await serialized.arrayBuffer()),
+      contentType: serialized.headers.get("content-type") ?? undefined,
+    };
+  }
+  if (typeof body === "object" && body !== null && (Symbol.asyncIterator in body || Symbol.iterator in body)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as AsyncIterable<unknown>) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+    }
+    return { bytes: Buffer.concat(chunks) };
+  }
+  throw new errors.InvalidArgumentError("body must be a string, a Buffer, a Uint8Array, an iterable or a stream");
+}

@@ -1,0 +1,113 @@
+/**
+ * Command-line flags of `checks-fake-server`.
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { COMPAT_MODES, type Compat } from "@checks-api/schema";
+
+/** What the command line asked for. */
+export interface CliOptions {
+  /** TCP port; `0` picks a free one. */
+  port: number;
+  /** Interface to bind. */
+  host: string;
+  /** State file: loaded at start when it exists, written on exit. */
+  state?: string;
+  /** Seed or live behaviour where the two differ. */
+  compat: Compat;
+  /** Seed of every generated identifier. */
+  seed?: string;
+  /** Serve the remote control API under `/__fake`. */
+  control: boolean;
+  /** Create the demo project at start. */
+  demo: boolean;
+  /** `real`: time passes as on the wall clock (still movable over the control API); `virtual`: it stands still until moved. */
+  clock: "real" | "virtual";
+  /** Print the usage and exit. */
+  help: boolean;
+}
+
+/** A command line that cannot be run: the CLI prints it and exits with status 2. */
+export class UsageError extends Error {
+  /** Creates the error with the message shown to the user. */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+const CLOCK_MODES = ["real", "virtual"] as const;
+
+/** The usage text of `--help`. */
+export const USAGE = `Usage: checks-fake-server [options]
+
+An in-memory fake of the Checks Management API v3 (Healthchecks-compatible).
+
+Options:
+  --port <n>            TCP port to listen on (default 8000; 0 picks a free port)
+  --host <addr>         interface to bind (default 127.0.0.1)
+  --state <file>        load the state from <file> at start if it exists, save it there on exit
+  --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default seed)
+  --seed <value>        make every generated UUID and key reproducible
+  --clock <mode>        ${CLOCK_MODES.join(" | ")}: "virtual" stands still until moved with POST /__fake/clock/advance (default real)
+  --no-control          do not serve the remote control API under /__fake
+  --demo                create a demo project with checks in several states (ignored when --state loads a file)
+  -h, --help            show this help and exit
+
+Exit status: 0 after a clean shutdown (SIGINT / SIGTERM), 1 on a runtime error, 2 on bad options.
+`;
+
+/** Parses `argv` (without the node and script paths). Throws {@link UsageError} on bad flags. */
+export function parseCliArgs(argv: string[]): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        state: { type: "string" },
+        compat: { type: "string" },
+        seed: { type: "string" },
+        clock: { type: "string" },
+        "no-control": { type: "boolean" },
+        demo: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+
+  const options: CliOptions = {
+    port: parsePort(values.port ?? "8000"),
+    host: values.host ?? "127.0.0.1",
+    compat: oneOf("--compat", values.compat ?? "seed", COMPAT_MODES),
+    clock: oneOf("--clock", values.clock ?? "real", CLOCK_MODES),
+    control: !values["no-control"],
+    demo: values.demo ?? false,
+    help: values.help ?? false,
+  };
+  if (options.host === "") throw new UsageError("--host must not be empty");
+  if (values.state !== undefined) {
+    if (values.state === "") throw new UsageError("--state needs a file name");
+    options.state = values.state;
+  }
+  if (values.seed !== undefined) options.seed = values.seed;
+  return options;
+}
+
+function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new UsageError(`--port must be a number from 0 to 65535, not "${text}"`);
+  return port;
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag} must be one of ${allowed.join(", ")}, not "${value}"`);
+  }
+  return value as T;
+}

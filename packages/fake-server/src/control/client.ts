@@ -1,0 +1,163 @@
+/**
+ * A small typed client for the fake's remote control API (see
+ * `control/routes.ts`), for tests that drive a fake running in another process.
+ * @module
+ */
+import type { Check, CreateCheckInput } from "@checks-api/schema";
+import type {
+  ChannelInfo,
+  EmailOutcome,
+  FakeState,
+  FaultSpec,
+  InboundEmail,
+  JournalEntry,
+  ProjectInfo,
+  ProjectInit,
+} from "../server.js";
+import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
+
+/** Options of {@link FakeServerClient}. */
+export interface FakeServerClientOptions {
+  /** Root URL of the running fake, e.g. `http://127.0.0.1:8000`. */
+  url: string;
+  /** Control prefix the fake was started with; default `/__fake`. */
+  prefix?: string;
+  /** The `fetch` to use; default the global one. */
+  fetch?: typeof fetch;
+}
+
+/** A control request the fake refused (400, 404, 405) or could not answer. */
+export class FakeServerControlError extends Error {
+  /** HTTP status of the answer. */
+  readonly status: number;
+
+  /** Creates the error from the fake's answer. */
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "FakeServerControlError";
+    this.status = status;
+  }
+}
+
+/**
+ * Drives a fake running elsewhere through its control endpoints. Every method
+ * mirrors the `FakeServer` method of the same name and resolves once the fake
+ * has applied it; refused requests reject with {@link FakeServerControlError}.
+ *
+ * @example
+ * ```ts
+ * const control = new FakeServerClient({ url: "http://127.0.0.1:8000" });
+ * const project = await control.createProject({ name: "ci" });
+ * await control.advance(60_000);
+ * ```
+ */
+export class FakeServerClient {
+  readonly #base: string;
+  readonly #fetch: typeof fetch;
+
+  /** Creates a client for the fake at `options.url`. */
+  constructor(options: FakeServerClientOptions) {
+    const prefix = (options.prefix ?? DEFAULT_CONTROL_PREFIX).replace(/\/+$/, "");
+    this.#base = options.url.replace(/\/+$/, "") + prefix;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** Creates a project (and its account) with generated or given keys. */
+  createProject(init: ProjectInit = {}): Promise<ProjectInfo> {
+    return this.#call("POST", "/projects", init);
+  }
+
+  /** Adds an integration to a project. */
+  addChannel(projectId: string, init: { kind: string; name?: string }): Promise<ChannelInfo> {
+    return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/channels`, init);
+  }
+
+  /** Creates a check in a project, validated like `POST /api/v3/checks/`. */
+  createCheck(projectId: string, body: CreateCheckInput = {}): Promise<Check> {
+    return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/checks`, body);
+  }
+
+  /** The fake's current time. */
+  async now(): Promise<Date> {
+    return clockTime(await this.#call<{ now: string }>("GET", "/clock"));
+  }
+
+  /** Moves the fake's clock forward by `ms` milliseconds; resolves to the new time. */
+  async advance(ms: number): Promise<Date> {
+    return clockTime(await this.#call<{ now: string }>("POST", "/clock/advance", { ms }));
+  }
+
+  /** Sets the fake's clock; resolves to the new time. */
+  async setTime(time: Date | number | string): Promise<Date> {
+    const value = time instanceof Date ? time.toISOString() : time;
+    return clockTime(await this.#call<{ now: string }>("POST", "/clock/set", { time: value }));
+  }
+
+  /** Delivers an inbound email to the fake's ping address. */
+  deliverEmail(message: InboundEmail): Promise<EmailOutcome> {
+    return this.#call("POST", "/emails", message);
+  }
+
+  /** The requests the fake recorded, oldest first. */
+  journal(): Promise<JournalEntry[]> {
+    return this.#call("GET", "/journal");
+  }
+
+  /** Empties the journal. */
+  clearJournal(): Promise<void> {
+    return this.#call("DELETE", "/journal");
+  }
+
+  /** Injects a fault (latency, error answer, dropped connection); `times: Infinity` travels as `null`. */
+  inject(fault: FaultSpec): Promise<void> {
+    return this.#call("POST", "/faults", fault);
+  }
+
+  /** Removes every pending fault. */
+  clearFaults(): Promise<void> {
+    return this.#call("DELETE", "/faults");
+  }
+
+  /** Empties the fake (projects, checks, journal, faults); the clock is kept. */
+  reset(): Promise<void> {
+    return this.#call("POST", "/reset");
+  }
+
+  /** The fake's whole state. */
+  exportState(): Promise<FakeState> {
+    return this.#call("GET", "/state");
+  }
+
+  /** Replaces the fake's state with one from {@link FakeServerClient.exportState}. */
+  importState(state: FakeState): Promise<void> {
+    return this.#call("PUT", "/state", state);
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { "content-type": "application/json" };
+    }
+    const response = await this.#fetch(this.#base + path, init);
+    const text = await response.text();
+    if (!response.ok) throw new FakeServerControlError(response.status, errorMessage(response.status, text));
+    return (text === "" ? undefined : JSON.parse(text)) as T;
+  }
+}
+
+function clockTime(answer: { now: string }): Date {
+  return new Date(answer.now);
+}
+
+function errorMessage(status: number, text: string): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null && "error" in parsed && typeof parsed.error === "string") {
+      return parsed.error;
+    }
+  } catch {
+    // Not JSON: fall through to a generic message with the raw text.
+  }
+  return `control request failed with status ${status}${text ? `: ${text.slice(0, 200)}` : ""}`;
+}

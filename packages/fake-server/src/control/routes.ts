@@ -1,0 +1,307 @@
+/**
+ * The fake's control operations over HTTP, under a reserved prefix
+ * (`/__fake` by default), so that tests in another process or language can
+ * drive a standalone fake. JSON in and out; no API key.
+ *
+ * | method and path | operation | answer |
+ * |---|---|---|
+ * | `POST {prefix}/projects` | `createProject(body)` | 201 project info |
+ * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
+ * | `POST {prefix}/projects/{id}/checks` | `createCheck(id, body)` | 201 check |
+ * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
+ * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
+ * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
+ * | `POST {prefix}/emails` | `deliverEmail(body)` | 200 outcome |
+ * | `GET` / `DELETE {prefix}/journal` | `journal()` / `clearJournal()` | 200 entries / 204 |
+ * | `POST` / `DELETE {prefix}/faults` | `inject(body)` / `clearFaults()` | 204 |
+ * | `POST {prefix}/reset` | `reset()` | 204 |
+ * | `GET` / `PUT {prefix}/state` | `exportState()` / `importState(body)` | 200 state / 204 |
+ *
+ * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
+ * `404`, a known path with another method `405` with `Allow`.
+ * @module
+ */
+import type { CreateCheckInput } from "@checks-api/schema";
+import type { FakeServer, FakeState, FaultSpec, InboundEmail, ProjectInit } from "../server.js";
+
+/** The control prefix used when the options do not name one. */
+export const DEFAULT_CONTROL_PREFIX = "/__fake";
+
+// ECMAScript dates end 100,000,000 days after the epoch.
+const MAX_DATE_MS = 8.64e15;
+
+type JsonObject = Record<string, unknown>;
+type Operation = (fake: FakeServer, body: JsonObject, params: string[]) => Response | Promise<Response>;
+interface Route {
+  pattern: RegExp;
+  methods: Partial<Record<string, { body: "none" | "optional" | "required"; run: Operation }>>;
+}
+
+/** Bad input to a control operation: answered with 400. */
+class ControlInputError extends Error {}
+
+const json = (status: number, value: unknown): Response => Response.json(value, { status });
+const error = (status: number, message: string, headers?: Record<string, string>): Response =>
+  Response.json({ error: message }, { status, ...(headers ? { headers } : {}) });
+const noContent = (): Response => new Response(null, { status: 204 });
+const clockAnswer = (fake: FakeServer): Response => json(200, { now: fake.clock.now().toISOString() });
+
+const ROUTES: Route[] = [
+  {
+    pattern: /^\/projects$/,
+    methods: {
+      POST: { body: "optional", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
+    },
+  },
+  {
+    pattern: /^\/projects\/([^/]+)\/channels$/,
+    methods: {
+      POST: { body: "required", run: (fake, body, [id]) => json(201, fake.addChannel(id!, channelInit(body))) },
+    },
+  },
+  {
+    pattern: /^\/projects\/([^/]+)\/checks$/,
+    methods: {
+      POST: {
+        body: "optional",
+        run: (fake, body, [id]) => json(201, fake.createCheck(id!, body as CreateCheckInput)),
+      },
+    },
+  },
+  {
+    pattern: /^\/clock$/,
+    methods: { GET: { body: "none", run: clockAnswer } },
+  },
+  {
+    pattern: /^\/clock\/advance$/,
+    methods: {
+      POST: {
+        body: "required",
+        run: (fake, body) => {
+          const ms = body.ms;
+          if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
+            throw new ControlInputError("ms must be a non-negative number of milliseconds");
+          }
+          if (fake.clock.now().getTime() + ms > MAX_DATE_MS) {
+            throw new ControlInputError("ms would move the clock past the largest date JavaScript can represent");
+          }
+          fake.clock.advance(ms);
+          return clockAnswer(fake);
+        },
+      },
+    },
+  },
+  {
+    pattern: /^\/clock\/set$/,
+    methods: {
+      POST: {
+        body: "required",
+        run: (fake, body) => {
+          const time = body.time;
+          if ((typeof time !== "string" && typeof time !== "number") || !Number.isFinite(new Date(time).getTime())) {
+            throw new ControlInputError("time must be an ISO 8601 date or epoch milliseconds");
+          }
+          fake.clock.set(time);
+          return clockAnswer(fake);
+        },
+      },
+    },
+  },
+  {
+    pattern: /^\/emails$/,
+    methods: { POST: { body: "required", run: (fake, body) => json(200, fake.deliverEmail(emailMessage(body))) } },
+  },
+  {
+    pattern: /^\/journal$/,
+    methods: {
+      GET: { body: "none", run: (fake) => json(200, fake.journal()) },
+      DELETE: { body: "none", run: (fake) => (fake.clearJournal(), noContent()) },
+    },
+  },
+  {
+    pattern: /^\/faults$/,
+    methods: {
+      POST: { body: "optional", run: (fake, body) => (fake.inject(fault(body)), noContent()) },
+      DELETE: { body: "none", run: (fake) => (fake.clearFaults(), noContent()) },
+    },
+  },
+  {
+    pattern: /^\/reset$/,
+    methods: { POST: { body: "none", run: (fake) => (fake.reset(), noContent()) } },
+  },
+  {
+    pattern: /^\/state$/,
+    methods: {
+      GET: { body: "none", run: (fake) => json(200, fake.exportState()) },
+      PUT: {
+        body: "required",
+        run: (fake, body) => (fake.importState(body as unknown as FakeState), noContent()),
+      },
+    },
+  },
+];
+
+/**
+ * The control prefix of `fake`, or `undefined` when remote control is off
+ * (`control: false`).
+ */
+export function controlPrefix(fake: Pick<FakeServer, "options">): string | undefined {
+  return fake.options.controlPrefix ?? undefined;
+}
+
+/**
+ * Answers a control request, or returns `undefined` when `request` is not
+ * under the control prefix (or control is off) so the caller routes it as an
+ * API request. Never throws: bad input is a 400.
+ */
+export async function handleControl(fake: FakeServer, request: Request): Promise<Response | undefined> {
+  const prefix = controlPrefix(fake);
+  if (prefix === undefined) return undefined;
+  const path = new URL(request.url).pathname;
+  if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
+  const rest = path.slice(prefix.length);
+
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(rest);
+    if (!match) continue;
+    const endpoint = route.methods[request.method];
+    if (!endpoint) {
+      const allow = Object.keys(route.methods).join(", ");
+      return error(405, `method ${request.method} not allowed on ${path}; use ${allow}`, { Allow: allow });
+    }
+    try {
+      const body = endpoint.body === "none" ? {} : await readObject(request, endpoint.body === "required");
+      const params = match.slice(1).map((part) => decodeURIComponent(part));
+      return await endpoint.run(fake, body, params);
+    } catch (problem) {
+      return error(400, problem instanceof Error ? problem.message : String(problem));
+    }
+  }
+  return error(404, `unknown control endpoint: ${request.method} ${path}`);
+}
+
+async function readObject(request: Request, required: boolean): Promise<JsonObject> {
+  const text = await request.text();
+  if (text.trim() === "") {
+    if (required) throw new ControlInputError("request body must be a JSON object");
+    return {};
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ControlInputError("could not parse request body as JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ControlInputError("request body must be a JSON object");
+  }
+  return value as JsonObject;
+}
+
+// Each kind reads as the end of "<member> must be …".
+type Expected = "a string" | "a string or null" | "an integer" | "a number" | "a boolean" | "an object of strings";
+
+function isExpected(value: unknown, expected: Expected): boolean {
+  switch (expected) {
+    case "a string":
+      return typeof value === "string";
+    case "a string or null":
+      return value === null || typeof value === "string";
+    case "an integer":
+      return Number.isSafeInteger(value);
+    case "a number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "a boolean":
+      return typeof value === "boolean";
+    case "an object of strings":
+      return (
+        typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value).every((item) => typeof item === "string")
+      );
+  }
+}
+
+/**
+ * Copies the listed members of `body` that are present, checking their types;
+ * `required` members must be present. Unknown members are refused, so a typo
+ * does not pass silently.
+ */
+function pick<T>(body: JsonObject, members: Record<string, Expected>, required: string[] = []): T {
+  const result: JsonObject = {};
+  for (const name of Object.keys(body)) {
+    if (!(name in members)) throw new ControlInputError(`unknown member: ${name}`);
+  }
+  for (const [name, expected] of Object.entries(members)) {
+    const value = body[name];
+    if (value === undefined) {
+      if (required.includes(name)) throw new ControlInputError(`${name} is required`);
+      continue;
+    }
+    if (!isExpected(value, expected)) throw new ControlInputError(`${name} must be ${expected}`);
+    result[name] = value;
+  }
+  return result as T;
+}
+
+function projectInit(body: JsonObject): ProjectInit {
+  const init = pick<ProjectInit>(body, {
+    name: "a string",
+    account: "a string",
+    checkLimit: "an integer",
+    pingLogLimit: "an integer",
+    readWriteKey: "a string or null",
+    readOnlyKey: "a string or null",
+    pingKey: "a string",
+    badgeKey: "a string",
+  });
+  if (init.checkLimit !== undefined && init.checkLimit < 0) throw new ControlInputError("checkLimit must not be negative");
+  if (init.pingLogLimit !== undefined && init.pingLogLimit < 1) throw new ControlInputError("pingLogLimit must be at least 1");
+  return init;
+}
+
+function channelInit(body: JsonObject): { kind: string; name?: string } {
+  return pick(body, { kind: "a string", name: "a string" }, ["kind"]);
+}
+
+function emailMessage(body: JsonObject): InboundEmail {
+  return pick(
+    body,
+    {
+      to: "a string",
+      from: "a string",
+      subject: "a string",
+      text: "a string",
+      html: "a string",
+      raw: "a string",
+      remoteAddr: "a string",
+    },
+    ["to"],
+  );
+}
+
+function fault(body: JsonObject): FaultSpec {
+  // JSON has no Infinity: `times: null` means "every time" (JSON.stringify turns Infinity into null).
+  const { times, ...rest } = body;
+  const result = pick<FaultSpec>(rest, {
+    operation: "a string",
+    latencyMs: "a number",
+    status: "an integer",
+    headers: "an object of strings",
+    body: "a string",
+    drop: "a boolean",
+  });
+  if (times === null) result.times = Number.POSITIVE_INFINITY;
+  else if (times !== undefined) {
+    if (!Number.isSafeInteger(times) || (times as number) < 1) {
+      throw new ControlInputError("times must be a positive integer, or null for every time");
+    }
+    result.times = times as number;
+  }
+  if (result.latencyMs !== undefined && result.latencyMs < 0) throw new ControlInputError("latencyMs must not be negative");
+  if (result.status !== undefined && (result.status < 200 || result.status > 599)) {
+    throw new ControlInputError("status must be an HTTP status code from 200 to 599");
+  }
+  return result;
+}

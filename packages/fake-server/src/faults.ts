@@ -1,0 +1,74 @@
+/**
+ * Fault injection: per operation (or `*`), for the next N requests or
+ * always — latency, a given answer, or a dropped connection.
+ * @module
+ */
+import type { Operation } from "./router.js";
+
+/** A fault to inject. */
+export interface FaultSpec {
+  /** The operation it applies to; `*` (default) for every request. */
+  operation?: Operation | "*";
+  /** How many matching requests it applies to (default 1; `Infinity` = always). */
+  times?: number;
+  /** Delay before answering, in real milliseconds. */
+  latencyMs?: number;
+  /** Answer with this status instead of handling the request. */
+  status?: number;
+  /** Headers of that answer (e.g. `Retry-After`). */
+  headers?: Record<string, string>;
+  /** Body of that answer (default empty). */
+  body?: string;
+  /** Drop the connection: the answer is `Response.error()`. */
+  drop?: boolean;
+}
+
+interface ActiveFault extends FaultSpec {
+  remaining: number;
+}
+
+/** Describes a fault for the journal (`status 503`, `drop`, `latency 200ms`). */
+export function describeFault(fault: FaultSpec): string {
+  const parts: string[] = [];
+  if (fault.latencyMs) parts.push(`latency ${fault.latencyMs}ms`);
+  if (fault.drop) parts.push("drop");
+  else if (fault.status !== undefined) parts.push(`status ${fault.status}`);
+  return parts.join(", ");
+}
+
+/** The pending faults, matched in injection order. */
+export class Faults {
+  #active: ActiveFault[] = [];
+
+  /** Adds a fault. */
+  inject(fault: FaultSpec): void {
+    const times = fault.times ?? 1;
+    if (!(times > 0)) throw new RangeError("times must be positive");
+    if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0)) throw new RangeError("latencyMs must not be negative");
+    if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599)) {
+      throw new RangeError("status must be an integer from 200 to 599");
+    }
+    this.#active.push({ ...fault, remaining: times });
+  }
+
+  /** Takes the first fault matching `operation` (using one of its times), if any. */
+  take(operation: Operation | null): FaultSpec | undefined {
+    if (this.#active.length === 0) return undefined;
+    const index = this.#active.findIndex((f) => (f.operation ?? "*") === "*" || f.operation === operation);
+    if (index < 0) return undefined;
+    const fault = this.#active[index] as ActiveFault;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.#active.splice(index, 1);
+    return fault;
+  }
+
+  /** Removes every pending fault. */
+  clear(): void {
+    this.#active = [];
+  }
+}
+
+/** Waits `ms` real milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

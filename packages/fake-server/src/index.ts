@@ -1,0 +1,26 @@
+/**
+ * `@checks-api/fake-server`: the Checks Management API v3 in memory, with a
+ * virtual clock, for tests (in-process, msw, undici) and as a local server.
+ * @packageDocumentation
+ */
+export {
+  FakeServer,
+  type FakeServerOptions,
+  type ProjectInit,
+  type ProjectInfo,
+  type ChannelInfo,
+  type FakeServerClock,
+  type FaultSpec,
+  type JournalEntry,
+  type Operation,
+  type FakeState,
+  type EmailOutcome,
+  type InboundEmail,
+} from "./server.js";
+export type { ClockInput } from "./clock.js";
+export type { KeyKind } from "./store.js";
+export { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
+export { mswHandlers, type MswHandlersOptions } from "./adapters/msw.js";
+export { createDispatcher, FakeDispatcher } from "./adapters/undici-dispatcher.js";
+export { FakeServerClient, FakeServerControlError, type FakeServerClientOptions } from "./control/client.js";
+export { DEFAULT_CONTROL_PREFIX } from "./control/routes.js";

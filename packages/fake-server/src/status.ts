@@ -1,0 +1,84 @@
+/**
+ * Status over time (spec: status.md): the next expected ping, the displayed
+ * status, `next_ping`, and the timeout detector that turns overdue checks
+ * `down` with flips dated when they went down.
+ * @module
+ */
+import type { CheckStatus, StoredStatus } from "@checks-api/schema";
+import { nextFireTime } from "./schedule/index.js";
+import type { FlipRecord, Store, StoredCheck } from "./store.js";
+
+/** API version of a request: changes the displayed status (`started` in v1) and URLs. */
+export type ApiVersion = 1 | 2 | 3;
+
+/** The next expected ping `E` (status.md §2): defined only while the stored status is `up`. */
+export function computeExpected(check: StoredCheck): number | null {
+  if (check.status !== "up" || check.lastPing === null) return null;
+  if (check.kind === "simple") return check.lastPing + check.timeout * 1000;
+  return nextFireTime(check.schedule, check.tz, check.lastPing) ?? null;
+}
+
+/** Grace start `GS`: `E`, or the pending start when earlier (not while `down`). */
+export function graceStart(check: StoredCheck): number | null {
+  const expected = check.expected;
+  if (check.lastStart === null || check.status === "down") return expected;
+  return expected === null ? check.lastStart : Math.min(expected, check.lastStart);
+}
+
+/** "Goes down at" `D` = `GS + grace`; `null` while `down` or when nothing is expected. */
+export function goesDownAt(check: StoredCheck): number | null {
+  if (check.status === "down") return null;
+  const start = graceStart(check);
+  return start === null ? null : start + check.grace * 1000;
+}
+
+/** `next_ping` (status.md §3) in epoch ms, or `null`. */
+export function nextPingAt(check: StoredCheck): number | null {
+  return check.status === "down" ? null : graceStart(check);
+}
+
+/** The status the API shows at `now` (status.md §4); v1 reports a pending start as `started`. */
+export function displayedStatus(check: StoredCheck, now: number, version: ApiVersion): CheckStatus {
+  const graceMs = check.grace * 1000;
+  if (check.lastStart !== null && now >= check.lastStart + graceMs) return "down";
+  if (version === 1 && check.lastStart !== null) return "started";
+  if (check.status !== "up") return check.status;
+  const expected = check.expected;
+  if (expected === null) return "up";
+  if (now >= expected + graceMs) return "down";
+  return now >= expected ? "grace" : "up";
+}
+
+/** Records a change of the stored status. */
+export function recordFlip(check: StoredCheck, at: number, to: StoredStatus, reason: FlipRecord["reason"]): void {
+  check.flips.push({ at, from: check.status, to, reason });
+  check.status = to;
+}
+
+/** Recomputes `E` and `D` after the check's data changed, and requeues it for the detector. */
+export function rearm(store: Store, check: StoredCheck): void {
+  check.expected = computeExpected(check);
+  check.alertAfter = goesDownAt(check);
+  store.due.update(check);
+}
+
+/**
+ * The timeout detector (status.md §5), run for every check whose `D` is at
+ * or before `now`, soonest first: a check that shows `down` is stored as
+ * `down` with a `timeout` flip dated `D`.
+ */
+export function runDetector(store: Store, now: number): void {
+  for (let check = store.due.peek(); check; check = store.due.peek()) {
+    const downAt = check.alertAfter;
+    if (downAt === null || downAt > now) return;
+    if (displayedStatus(check, now, 3) === "down") {
+      recordFlip(check, downAt, "down", "timeout");
+      check.expected = null;
+      check.alertAfter = null;
+      store.due.remove(check);
+    } else {
+      rearm(store, check);
+      if (check.alertAfter !== null && check.alertAfter <= now) store.due.remove(check);
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCliArgs, UsageError, USAGE } from "../src/cli/args.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+
+interface Run {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(args: string[]): Run {
+  const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], { cwd: root });
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
+  const exit = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+/** Waits until stdout holds a complete line matching `pattern`. */
+async function waitFor(run: Run, pattern: RegExp): Promise<RegExpMatchArray> {
+  for (;;) {
+    const match = run.stdout().match(pattern);
+    if (match && run.stdout().slice(match.index).includes("\n")) return match;
+    const exited = await Promise.race([run.exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
+    if (exited) throw new Error(`CLI exited early.\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`);
+  }
+}
+
+describe.concurrent("checks-fake-server CLI", () => {
+  let dir = "";
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "checks-fake-cli-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("exits with status 2 and a message on stderr for a bad option", async () => {
+    const run = start(["--port", "http"]);
+    expect(await run.exit).toBe(2);
+    expect(run.stderr()).toMatch(/--port must be a number from 0 to 65535, not "http"/);
+    expect(run.stdout()).toBe("");
+  });
+
+  it("serves the demo project, saves the state on SIGTERM and loads it on the next start", async () => {
+    const stateFile = join(dir, "state.json");
+    const first = start(["--port", "0", "--demo", "--state", stateFile, "--seed", "cli-test"]);
+    const [, url] = await waitFor(first, /^Listening on (http:\/\/127\.0\.0\.1:\d+)$/m);
+    const [, key, curlUrl] = await waitFor(first, /curl -H "X-Api-Key: (hcw_\w{28})" (\S+)/);
+    expect(curlUrl).toBe(`${url}/api/v3/checks/`);
+
+    const listed = (await (await fetch(curlUrl!, { headers: { "X-Api-Key": key! } })).json()) as {
+      checks: { name: string; status: string; schedule?: string }[];
+    };
+    expect(listed.checks.map((check) => check.status).sort()).toEqual(["down", "new", "paused", "up", "up"]);
+    expect(listed.checks.some((check) => check.schedule !== undefined)).toBe(true);
+    for (const check of listed.checks) expect(first.stdout()).toContain(`${check.status.padEnd(7)} ${check.name}`);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exit).toBe(0);
+    expect(first.stderr()).toMatch(/state saved/);
+    const saved = JSON.parse(await readFile(stateFile, "utf8")) as { projects: { readWriteKey: string }[] };
+    expect(saved.projects.map((project) => project.readWriteKey)).toEqual([key]);
+
+    const second = start(["--port", "0", "--demo", "--state", stateFile]);
+    const [, secondUrl] = await waitFor(second, /^Listening on (\S+)$/m);
+    expect(second.stderr()).toMatch(/loaded state/);
+    expect(second.stderr()).toMatch(/--demo ignored/);
+    const again = (await (await fetch(`${secondUrl}/api/v3/checks/`, { headers: { "X-Api-Key": key! } })).json()) as {
+      checks: unknown[];
+    };
+    expect(again.checks).toHaveLength(5);
+    second.child.kill("SIGINT");
+    expect(await second.exit).toBe(0);
+  }, 30_000);
+
+  it("turns off remote control with --no-control", async () => {
+    const run = start(["--port", "0", "--no-control", "--clock", "virtual", "--compat", "live"]);
+    const [, url] = await waitFor(run, /^Listening on (\S+)$/m);
+    expect(run.stdout()).not.toMatch(/Remote control/);
+    expect((await fetch(`${url}/__fake/clock`)).status).toBe(404);
+    expect((await fetch(`${url}/api/v3/status/`)).status).toBe(200);
+    run.child.kill("SIGTERM");
+    expect(await run.exit).toBe(0);
+  }, 20_000);
+
+  it("exits with status 1 and a message when the state file is not JSON", async () => {
+    const broken = join(dir, "broken.json");
+    await writeFile(broken, "{oops");
+    const run = start(["--port", "0", "--state", broken]);
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toMatch(/broken\.json is not valid JSON/);
+  });
+});
+
+describe("checks-fake-server options", () => {
+  it("has the documented defaults", () => {
+    expect(parseCliArgs([])).toEqual({
+      port: 8000,
+      host: "127.0.0.1",
+      compat: "seed",
+      clock: "real",
+      control: true,
+      demo: false,
+      help: false,
+    });
+  });
+
+  it("reads every option", () => {
+    expect(
+      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--no-control", "--demo", "-h"]),
+    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, help: true });
+    expect(USAGE).toMatch(/--no-control/);
+  });
+
+  it.each([
+    [["--port", "70000"], /--port must be a number from 0 to 65535/],
+    [["--port", "-1"], /--port/],
+    [["--compat", "beta"], /--compat must be one of seed, live, not "beta"/],
+    [["--clock", "slow"], /--clock must be one of real, virtual/],
+    [["--host", ""], /--host must not be empty/],
+    [["--state", ""], /--state needs a file name/],
+    [["--bogus"], /Unknown option '--bogus'/],
+    [["--demo=yes"], /--demo/],
+    [["extra"], /positional/],
+  ])("refuses %j", (args, message) => {
+    expect(() => parseCliArgs(args)).toThrow(UsageError);
+    expect(() => parseCliArgs(args)).toThrow(message);
+  });
+});

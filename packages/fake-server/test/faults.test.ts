@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { call, ping, setup } from "./helpers.js";
+
+describe("fault injection", () => {
+  test("a status fault for one operation, once; recorded in the journal", async () => {
+    const s = setup();
+    s.fake.inject({ operation: "listChecks", status: 429, headers: { "Retry-After": "7" }, body: "slow down" });
+    const uuid = await s.create();
+    const res = await s.rwCall("GET", "/api/v3/checks/");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("7");
+    expect(res.text).toBe("slow down");
+    expect((await s.rwCall("GET", "/api/v3/checks/")).status).toBe(200);
+    const entry = s.fake.journal().find((e) => e.status === 429);
+    expect(entry).toMatchObject({ operation: "listChecks", fault: "status 429" });
+    expect((await s.rwCall("GET", `/api/v3/checks/${uuid}`)).status).toBe(200);
+  });
+
+  test("a faulted create does not create anything", async () => {
+    const s = setup();
+    s.fake.inject({ operation: "createCheck", status: 503 });
+    expect((await s.rwCall("POST", "/api/v3/checks/", { body: {} })).status).toBe(503);
+    expect((await s.rwCall("GET", "/api/v3/checks/")).json.checks).toHaveLength(0);
+  });
+
+  test("times: N requests, then normal; Infinity = always; clearFaults", async () => {
+    const s = setup();
+    s.fake.inject({ operation: "*", times: 2, status: 503 });
+    expect((await call(s.fake, "GET", "/api/v3/status/")).status).toBe(503);
+    expect((await call(s.fake, "GET", "/nothing")).status).toBe(503);
+    expect((await call(s.fake, "GET", "/api/v3/status/")).status).toBe(200);
+    s.fake.inject({ operation: "ping", times: Infinity, status: 500 });
+    const uuid = await s.create();
+    for (let i = 0; i < 3; i++) expect((await ping(s.fake, uuid)).status).toBe(500);
+    s.fake.clearFaults();
+    expect((await ping(s.fake, uuid)).status).toBe(200);
+  });
+
+  test("drop → Response.error(); journal status 0", async () => {
+    const s = setup();
+    s.fake.inject({ operation: "getCheck", drop: true });
+    const uuid = await s.create();
+    const res = await s.fake.handle(new Request(`http://localhost:8000/api/v3/checks/${uuid}`, { headers: { "X-Api-Key": s.rw } }));
+    expect(res.type).toBe("error");
+    expect(s.fake.journal().at(-1)).toMatchObject({ status: 0, fault: "drop" });
+  });
+
+  test("latency delays the real answer", async () => {
+    const s = setup();
+    s.fake.inject({ latencyMs: 30 });
+    const started = performance.now();
+    const res = await call(s.fake, "GET", "/api/v3/status/");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(res.text).toBe("OK");
+    expect(s.fake.journal().at(-1)?.fault).toBe("latency 30ms");
+  });
+
+  test("other operations are not affected; invalid specs are refused", async () => {
+    const s = setup();
+    s.fake.inject({ operation: "listBadges", status: 500 });
+    expect((await s.rwCall("GET", "/api/v3/checks/")).status).toBe(200);
+    expect((await s.rwCall("GET", "/api/v3/badges/")).status).toBe(500);
+    expect(() => s.fake.inject({ times: 0 })).toThrow(RangeError);
+    expect(() => s.fake.inject({ status: 99 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import { call, ping, setup } from "./helpers.js";
+
+describe("request journal", () => {
+  test("records method, masked path, operation, key kind, masked body, status", async () => {
+    const s = setup();
+    s.fake.clearJournal();
+    const uuid = await s.create({ name: "j" });
+    await call(s.fake, "POST", "/api/v3/checks/", { body: { api_key: s.rw, name: "k" } });
+    await call(s.fake, "GET", "/api/v3/checks/", { key: s.ro });
+    await ping(s.fake, uuid, "/fail?rid=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", { method: "POST", body: "log text" });
+    await call(s.fake, "GET", `/ping/${s.project.pingKey}/slug`);
+    await call(s.fake, "GET", "/nowhere");
+    const entries = s.fake.journal();
+    expect(entries).toHaveLength(6);
+    expect(entries[0]).toMatchObject({
+      method: "POST", path: "/api/v3/checks/", operation: "createCheck", keyKind: "read-write", body: { name: "j" }, status: 201,
+      time: "2020-01-01T00:00:00.000Z",
+    });
+    expect(entries[1]?.body).toEqual({ api_key: "***", name: "k" });
+    expect(entries[2]).toMatchObject({ operation: "listChecks", keyKind: "read-only", body: null, status: 200 });
+    expect(entries[3]).toMatchObject({
+      path: "/ping/***/fail?rid=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", operation: "ping", body: "log text", status: 200,
+    });
+    expect(entries[4]?.path).toBe("/ping/***/slug");
+    expect(entries[5]).toMatchObject({ operation: null, status: 404 });
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(uuid);
+    expect(text).not.toContain(s.rw);
+    expect(text).not.toContain(s.ro);
+    expect(text).not.toContain(s.project.pingKey);
+  });
+
+  test("failed auth records no key kind; clearJournal empties it; the journal is bounded", async () => {
+    const s = setup({ journalLimit: 3 });
+    await call(s.fake, "GET", "/api/v3/checks/", { key: "x".repeat(32) });
+    expect(s.fake.journal()[0]).toMatchObject({ keyKind: null, status: 401 });
+    for (let i = 0; i < 5; i++) await call(s.fake, "GET", "/api/v3/status/");
+    expect(s.fake.journal()).toHaveLength(3);
+    s.fake.clearJournal();
+    expect(s.fake.journal()).toEqual([]);
+  });
+
+  test("control requests are not journaled", async () => {
+    const s = setup();
+    await call(s.fake, "GET", "/__fake/clock");
+    expect(s.fake.journal()).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeServer, FakeServerClient, FakeServerControlError, type RunningServer } from "@checks-api/fake-server";
+
+const BASE = "http://localhost:8000";
+
+/** A control client talking to `fake.handle()` directly. */
+function inProcessClient(fake: FakeServer, prefix?: string): FakeServerClient {
+  const fetchViaFake = ((input: string | URL | Request, init?: RequestInit) =>
+    fake.handle(new Request(input, init))) as typeof fetch;
+  return new FakeServerClient(prefix ? { url: BASE, fetch: fetchViaFake, prefix } : { url: BASE, fetch: fetchViaFake });
+}
+
+async function send(fake: FakeServer, method: string, path: string, body?: string): Promise<{ status: number; json: unknown }> {
+  const init: RequestInit = { method };
+  if (body !== undefined) init.body = body;
+  const response = await fake.handle(new Request(BASE + path, init));
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+describe("remote control over HTTP", () => {
+  let fake: FakeServer;
+  let server: RunningServer;
+  let control: FakeServerClient;
+
+  beforeAll(async () => {
+    fake = new FakeServer({ clock: { start: "2026-01-01T00:00:00Z" } });
+    server = await fake.listen();
+    control = new FakeServerClient({ url: server.url });
+  });
+  afterAll(() => server.close());
+
+  it("creates a project, an integration and a check that the API then serves", async () => {
+    const project = await control.createProject({ name: "remote", checkLimit: 5 });
+    expect(project).toMatchObject({ name: "remote", checkLimit: 5 });
+    expect(project.readWriteKey).toMatch(/^hcw_[A-Za-z0-9]{28}$/);
+
+    const channel = await control.addChannel(project.id, { kind: "slack", name: "#ops" });
+    expect(channel).toMatchObject({ kind: "slack", name: "#ops" });
+    const check = await control.createCheck(project.id, { name: "db", timeout: 120, channels: "*" });
+    expect(check).toMatchObject({ name: "db", timeout: 120, channels: channel.id, status: "new" });
+
+    const listed = await fetch(`${server.url}/api/v3/checks/`, { headers: { "X-Api-Key": project.readWriteKey ?? "" } });
+    expect(((await listed.json()) as { checks: { name: string }[] }).checks.map((c) => c.name)).toEqual(["db"]);
+  });
+
+  it("reads, advances and sets the clock, and the checks follow it", async () => {
+    const project = await control.createProject();
+    const check = await control.createCheck(project.id, { timeout: 60, grace: 60 });
+    await fetch(`${server.url}/ping/${check.uuid}`);
+    const start = await control.now();
+    expect(start.toISOString()).toBe(fake.clock.now().toISOString());
+
+    expect((await control.advance(90_000)).getTime()).toBe(start.getTime() + 90_000);
+    const inGrace = await fetch(`${server.url}/api/v3/checks/${check.uuid}`, { headers: { "X-Api-Key": project.readWriteKey ?? "" } });
+    expect(((await inGrace.json()) as { status: string }).status).toBe("grace");
+
+    const later = new Date(start.getTime() + 3_600_000);
+    expect((await control.setTime(later)).toISOString()).toBe(later.toISOString());
+    const down = await fetch(`${server.url}/api/v3/checks/${check.uuid}`, { headers: { "X-Api-Key": project.readWriteKey ?? "" } });
+    expect(((await down.json()) as { status: string }).status).toBe("down");
+  });
+
+  it("delivers emails, shows and clears the journal", async () => {
+    const project = await control.createProject();
+    const check = await control.createCheck(project.id, {});
+    await control.clearJournal();
+    expect(await control.deliverEmail({ to: `${check.uuid}@${fake.options.pingEmailDomain}`, subject: "done" })).toEqual({
+      outcome: "recorded",
+      type: "success",
+    });
+    await fetch(`${server.url}/api/v3/checks/`, { headers: { "X-Api-Key": project.readOnlyKey ?? "" } });
+    const journal = await control.journal();
+    expect(journal).toHaveLength(1);
+    expect(journal[0]).toMatchObject({ method: "GET", path: "/api/v3/checks/", operation: "listChecks", keyKind: "read-only", status: 200 });
+    await control.clearJournal();
+    expect(await control.journal()).toEqual([]);
+  });
+
+  it("injects and clears faults, with times: Infinity sent as null", async () => {
+    await control.inject({ operation: "listChecks", status: 503, headers: { "Retry-After": "7" }, times: Number.POSITIVE_INFINITY });
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${server.url}/api/v3/checks/`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("7");
+    }
+    await control.clearFaults();
+    expect((await fetch(`${server.url}/api/v3/checks/`)).status).toBe(401);
+  });
+
+  it("exports, resets and imports the state", async () => {
+    const project = await control.createProject({ name: "kept" });
+    const state = await control.exportState();
+    await control.reset();
+    const key = { "X-Api-Key": project.readWriteKey ?? "" };
+    expect((await fetch(`${server.url}/api/v3/checks/`, { headers: key })).status).toBe(401);
+    await control.importState(state);
+    expect((await fetch(`${server.url}/api/v3/checks/`, { headers: key })).status).toBe(200);
+  });
+});
+
+describe("remote control input handling", () => {
+  const fake = new FakeServer();
+
+  it.each([
+    ["POST", "/__fake/projects", "{not json", /could not parse/],
+    ["POST", "/__fake/projects", "[1]", /JSON object/],
+    ["POST", "/__fake/projects", '{"checkLimit": "5"}', /checkLimit must be an integer/],
+    ["POST", "/__fake/projects", '{"nmae": "typo"}', /unknown member: nmae/],
+    ["POST", "/__fake/projects", '{"readWriteKey": "short"}', /32 characters/],
+    ["POST", "/__fake/projects/nope/channels", '{"kind": "email"}', /unknown project/],
+    ["POST", "/__fake/projects/nope/checks", "{}", /unknown project/],
+    ["POST", "/__fake/clock/advance", '{"ms": -5}', /non-negative/],
+    ["POST", "/__fake/clock/advance", "", /JSON object/],
+    ["POST", "/__fake/clock/set", '{"time": "yesterday"}', /ISO 8601/],
+    ["POST", "/__fake/emails", '{"subject": "x"}', /to is required/],
+    ["POST", "/__fake/faults", '{"times": 0}', /positive integer/],
+    ["POST", "/__fake/faults", '{"status": 42}', /from 200 to 599/],
+    ["POST", "/__fake/faults", '{"headers": {"a": 1}}', /headers must be an object of strings/],
+    ["PUT", "/__fake/state", '{"version": 99}', /./],
+    ["PUT", "/__fake/state", "null", /JSON object/],
+  ])("%s %s %s → 400", async (method, path, body, message) => {
+    const answer = await send(fake, method, path, body);
+    expect(answer.status).toBe(400);
+    expect((answer.json as { error: string }).error).toMatch(message);
+  });
+
+  it("validates a seeded check like POST /api/v3/checks/", async () => {
+    const project = fake.createProject();
+    const answer = await send(fake, "POST", `/__fake/projects/${project.id}/checks`, '{"timeout": 5}');
+    expect(answer).toEqual({ status: 400, json: { error: "json validation error: timeout is too small" } });
+  });
+
+  it("answers 404 for unknown control paths and 405 with Allow for other methods", async () => {
+    expect(await send(fake, "GET", "/__fake/nothing")).toEqual({
+      status: 404,
+      json: { error: "unknown control endpoint: GET /__fake/nothing" },
+    });
+    const response = await fake.handle(new Request(`${BASE}/__fake/journal`, { method: "PUT" }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, DELETE");
+  });
+
+  it("surfaces refusals as FakeServerControlError", async () => {
+    const control = inProcessClient(fake);
+    const failure = await control.advance(-1).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(FakeServerControlError);
+    expect(failure).toMatchObject({ status: 400, message: "ms must be a non-negative number of milliseconds" });
+  });
+
+  it("serves under a custom prefix, and not at all when control is off", async () => {
+    const custom = new FakeServer({ control: { prefix: "/_admin" } });
+    expect((await inProcessClient(custom, "/_admin").createProject({ name: "p" })).name).toBe("p");
+    expect((await custom.handle(new Request(`${BASE}/__fake/clock`))).status).toBe(404);
+
+    const off = new FakeServer({ control: false });
+    const answer = await off.handle(new Request(`${BASE}/__fake/clock`));
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("content-type")).toMatch(/text\/html/);
+  });
+});
