@@ -21,7 +21,7 @@ export default defineConfig({
       project("schema", ["packages/schema/test/**/*.test.ts"]),
       project("fake-server", ["packages/fake-server/test/**/*.test.ts"]),
       project("sdk", ["packages/sdk/test/**/*.test.ts"]),
-      project("examples", ["examples/test/**/*.test.ts", "docs/test/**/*.test.ts"]),
+      project("examples", ["examples/test/**/*.test.ts", "examples/testing/**/*.test.ts", "docs/test/**/*.test.ts"]),
     ],
   },
 });

@@ -15,10 +15,13 @@ export interface ClockOptions {
   mode?: "virtual" | "real";
 }
 
+// The range of a JavaScript Date; beyond it no timestamp can be printed.
+const MAX_TIME_MS = 8.64e15;
+
 /** Converts a {@link ClockInput} to epoch milliseconds, rejecting invalid dates. */
 export function toEpochMs(value: ClockInput): number {
   const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(value)}`);
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) throw new RangeError(`invalid time: ${String(value)}`);
   return ms;
 }
 
@@ -58,7 +61,9 @@ export class FakeClock {
 
   /** Moves the clock forward by `ms` milliseconds (negative values are refused). */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
+    if (!Number.isFinite(ms) || ms < 0 || this.nowMs() + ms > MAX_TIME_MS) {
+      throw new RangeError(`cannot advance the clock by ${ms} ms`);
+    }
     this.#moveTo(this.nowMs() + ms);
   }
 

@@ -3,7 +3,7 @@
  * always — latency, a given answer, or a dropped connection.
  * @module
  */
-import type { Operation } from "./router.js";
+import { OPERATIONS, type Operation } from "./router.js";
 
 /** A fault to inject. */
 export interface FaultSpec {
@@ -42,6 +42,10 @@ export class Faults {
 
   /** Adds a fault. */
   inject(fault: FaultSpec): void {
+    const operation = fault.operation ?? "*";
+    if (operation !== "*" && !(OPERATIONS as readonly string[]).includes(operation)) {
+      throw new RangeError(`unknown operation ${JSON.stringify(operation)}; one of: *, ${OPERATIONS.join(", ")}`);
+    }
     const times = fault.times ?? 1;
     if (!(times > 0)) throw new RangeError("times must be positive");
     if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0)) throw new RangeError("latencyMs must not be negative");

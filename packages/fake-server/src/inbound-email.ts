@@ -11,7 +11,7 @@ import { cutCodePoints } from "./routes/ping.js";
 import { applyPing } from "./signals.js";
 import type { StoredCheck } from "./store.js";
 
-/** A message handed to {@link deliverEmail}. `raw`, when given, is the whole message and wins over the parts. */
+/** A message handed to `FakeServer.deliverEmail()`. `raw`, when given, is the whole message and wins over the parts. */
 export interface InboundEmail extends EmailMessage {
   /** Recipient address (`{uuid}@domain` or `{ping_key}+{slug}@domain`). */
   to: string;

@@ -1,7 +1,7 @@
 /**
  * `@checks-api/fake-server`: the Checks Management API v3 in memory, with a
  * virtual clock, for tests (in-process, msw, undici) and as a local server.
- * @packageDocumentation
+ * @module @checks-api/fake-server
  */
 export {
   FakeServer,
@@ -18,6 +18,7 @@ export {
   type InboundEmail,
 } from "./server.js";
 export type { ClockInput } from "./clock.js";
+export { OPERATIONS } from "./router.js";
 export type { KeyKind } from "./store.js";
 export { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 export { mswHandlers, type MswHandlersOptions } from "./adapters/msw.js";

@@ -9,21 +9,25 @@ import { corsHeaders, type HeaderMap } from "./responses.js";
 import type { ApiVersion } from "./status.js";
 
 /** The operations of the fake, as named in the journal and in fault injection. */
-export type Operation =
-  | "listChecks"
-  | "getCheck"
-  | "createCheck"
-  | "updateCheck"
-  | "pauseCheck"
-  | "resumeCheck"
-  | "deleteCheck"
-  | "listPings"
-  | "getPingBody"
-  | "listFlips"
-  | "listChannels"
-  | "listBadges"
-  | "ping"
-  | "badge";
+export const OPERATIONS = [
+  "listChecks",
+  "getCheck",
+  "createCheck",
+  "updateCheck",
+  "pauseCheck",
+  "resumeCheck",
+  "deleteCheck",
+  "listPings",
+  "getPingBody",
+  "listFlips",
+  "listChannels",
+  "listBadges",
+  "ping",
+  "badge",
+] as const;
+
+/** An operation of the fake, as named in the journal and in fault injection. */
+export type Operation = (typeof OPERATIONS)[number];
 
 /** The operations of the management API. */
 export type ApiOperation = Exclude<Operation, "ping" | "badge">;

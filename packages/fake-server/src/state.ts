@@ -101,7 +101,7 @@ export interface ProjectState {
 
 /** The whole fake state: JSON-serialisable. */
 export interface FakeState {
-  /** {@link STATE_VERSION}. */
+  /** Version of the state document format (`STATE_VERSION` of the writer). */
   version: typeof STATE_VERSION;
   /** Clock time when exported, epoch ms. */
   clock: number;

@@ -72,7 +72,12 @@ export function runDetector(store: Store, now: number): void {
     const downAt = check.alertAfter;
     if (downAt === null || downAt > now) return;
     if (displayedStatus(check, now, 3) === "down") {
-      recordFlip(check, downAt, "down", "timeout");
+      // A success whose run id leaves a stale start pending can re-arm the
+      // check with a D already past; dating that flip before the flip it
+      // follows would make the history run backwards, so it is dated no
+      // earlier than the previous flip.
+      const previous = check.flips.at(-1);
+      recordFlip(check, previous !== undefined && previous.at > downAt ? previous.at : downAt, "down", "timeout");
       check.expected = null;
       check.alertAfter = null;
       store.due.remove(check);

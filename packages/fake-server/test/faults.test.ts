@@ -63,4 +63,16 @@ describe("fault injection", () => {
     expect(() => s.fake.inject({ times: 0 })).toThrow(RangeError);
     expect(() => s.fake.inject({ status: 99 })).toThrow(RangeError);
   });
+
+  test("an unknown operation name is refused instead of never firing", () => {
+    const s = setup();
+    expect(() => s.fake.inject({ operation: "getChecks" as never, status: 503 })).toThrow(/unknown operation "getChecks"/);
+  });
+
+  test("the clock refuses to move past the range of a Date", () => {
+    const s = setup();
+    expect(() => s.fake.clock.advance(9e15)).toThrow(RangeError);
+    expect(() => s.fake.clock.set(9e15)).toThrow(RangeError);
+    expect(s.fake.clock.now().toISOString()).toBe("2020-01-01T00:00:00.000Z");
+  });
 });

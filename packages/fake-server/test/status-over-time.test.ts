@@ -158,4 +158,19 @@ describe("status over time", () => {
       expect(flips[0].timestamp).toBe(new Date(Date.parse("2020-01-01T00:00:00Z") + (i + 2) * 60_000).toISOString().slice(0, 19) + "+00:00");
     }
   });
+
+  test("a stale start left pending by another run's success goes down at once, never dated before the up flip", async () => {
+    const s = setup({ compat: "live" });
+    const uuid = await s.create();
+    await ping(s.fake, uuid);
+    await ping(s.fake, uuid, "/start");
+    s.fake.clock.advance(HOUR + 1);
+    await ping(s.fake, uuid, "?rid=bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb");
+    const check = await get(s, uuid);
+    expect(check.status).toBe("down");
+    const flips = (await s.rwCall("GET", `/api/v3/checks/${uuid}/flips/`)).json.flips;
+    expect(flips.map((f: { up: number }) => f.up)).toEqual([0, 1, 0, 1]);
+    const times = flips.map((f: { timestamp: string }) => Date.parse(f.timestamp));
+    expect([...times].sort((x: number, y: number) => y - x)).toEqual(times);
+  });
 });

@@ -44,7 +44,7 @@ const NO_BODY_STATUS = new Set([101, 103, 204, 304]);
  *   the body is passed as bytes (GET and HEAD bodies are dropped: a WHATWG
  *   `Request` cannot carry them, and the service ignores them).
  * - The socket peer address is put in the `x-checks-fake-peer` request header
- *   ({@link PEER_ADDRESS_HEADER}; a client-sent value is discarded), with IPv4-mapped
+ *   (`PEER_ADDRESS_HEADER`; a client-sent value is discarded), with IPv4-mapped
  *   IPv6 addresses written as plain IPv4. The fake uses it as a ping's source
  *   address when `X-Forwarded-For` is absent.
  * - A `Response.error()` (a fault injected with `drop: true`) destroys the

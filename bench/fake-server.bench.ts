@@ -1,0 +1,213 @@
+/**
+ * Fake server benchmarks (run with `npm run bench`):
+ *
+ * 1. Requests per second over loopback for list-checks (20 checks), get-check
+ *    and a ping, against a bare node:http server answering the same bytes in
+ *    this process. autocannon runs in a child process so that the load
+ *    generator never shares the event loop with the server under test.
+ * 2. The in-process cost of one `handle()` call for get-check.
+ * 3. The heap held by 10,000 checks with a full ping log each, filled by real
+ *    pings through `handle()`.
+ */
+import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { checkUuid, type Check } from "@checks-api/schema";
+import { FakeServer } from "@checks-api/fake-server";
+
+const LOAD_SECONDS = 4;
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = 10;
+const HANDLE_ITERATIONS = 20_000;
+const MEMORY_CHECKS = 10_000;
+
+interface Scenario {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Lowest acceptable fake / bare throughput ratio. */
+  target: number;
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  non2xx: number;
+  errors: number;
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  const args = [autocannonBin, "-c", String(CONNECTIONS), "-d", String(seconds), "-j", "-n"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(output) as { requests: { average: number }; non2xx: number; errors: number };
+      resolve({ requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors });
+    });
+  });
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<number> {
+  await runAutocannon(url, headers, WARMUP_SECONDS);
+  const result = await runAutocannon(url, headers, LOAD_SECONDS);
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result.requestsPerSecond;
+}
+
+interface Recorded {
+  status: number;
+  headers: string[];
+  body: Buffer;
+}
+
+/** What the fake answers for `path`, as the node:http adapter would write it. */
+async function record(fake: FakeServer, path: string, headers: Record<string, string>): Promise<Recorded> {
+  const response = await fake.handle(new Request(`${fake.options.baseUrl}${path}`, { headers }));
+  const body = Buffer.from(await response.arrayBuffer());
+  const head: string[] = [];
+  response.headers.forEach((value, name) => head.push(name, value));
+  head.push("content-length", String(body.byteLength));
+  return { status: response.status, headers: head, body };
+}
+
+function listenBare(answers: Map<string, Recorded>): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const answer = answers.get(req.url ?? "");
+    if (!answer) {
+      res.writeHead(404, { "content-length": "0" }).end();
+      return;
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
+}
+
+function seedChecks(fake: FakeServer, projectId: string, count: number): string[] {
+  const uuids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const check = fake.createCheck(projectId, { name: `job ${i}`, slug: `job-${i}`, tags: "bench", timeout: 3600 }) as Check;
+    uuids.push(checkUuid(check));
+  }
+  return uuids;
+}
+
+async function throughput(): Promise<void> {
+  const fake = new FakeServer({ seed: "bench" });
+  const project = fake.createProject({ name: "bench" });
+  const uuids = seedChecks(fake, project.id, 20);
+  const key = { "X-Api-Key": project.readWriteKey ?? "" };
+  const scenarios: Scenario[] = [
+    { name: "list-checks (20)", path: "/api/v3/checks/", headers: key, target: 0.6 },
+    { name: "get-check", path: `/api/v3/checks/${uuids[0]}`, headers: key, target: 0.8 },
+    { name: "ping", path: `/ping/${uuids[1]}`, headers: {}, target: 0.8 },
+  ];
+
+  const answers = new Map<string, Recorded>();
+  for (const scenario of scenarios) answers.set(scenario.path, await record(fake, scenario.path, scenario.headers));
+  const bare = await listenBare(answers);
+  const served = await fake.listen({ port: 0, host: "127.0.0.1" });
+
+  console.log(`loopback throughput: autocannon -c ${CONNECTIONS}, ${LOAD_SECONDS} s per run after ${WARMUP_SECONDS} s warm-up`);
+  console.log("scenario            bare req/s   fake req/s   ratio   target");
+  try {
+    for (const scenario of scenarios) {
+      const bareRate = await measure(bare.url + scenario.path, scenario.headers);
+      const fakeRate = await measure(served.url + scenario.path, scenario.headers);
+      const ratio = fakeRate / bareRate;
+      console.log(
+        `${scenario.name.padEnd(18)}  ${bareRate.toFixed(0).padStart(10)}   ${fakeRate.toFixed(0).padStart(10)}   ${ratio
+          .toFixed(2)
+          .padStart(5)}   ≥${scenario.target} ${ratio >= scenario.target ? "met" : "MISSED"}`,
+      );
+    }
+  } finally {
+    await served.close();
+    await new Promise((resolve) => bare.server.close(resolve));
+  }
+}
+
+async function perCall(iterations: number, call: () => Promise<void>): Promise<number> {
+  for (let i = 0; i < 2_000; i++) await call();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await call();
+  return Number(process.hrtime.bigint() - started) / 1_000 / iterations;
+}
+
+async function handleCost(): Promise<void> {
+  const fake = new FakeServer({ seed: "bench" });
+  const project = fake.createProject({ name: "bench" });
+  const [uuid] = seedChecks(fake, project.id, 20);
+  const url = `${fake.options.baseUrl}/api/v3/checks/${uuid}`;
+  const headers = { "X-Api-Key": project.readWriteKey ?? "" };
+  const request = new Request(url, { headers });
+  const handleOnly = await perCall(HANDLE_ITERATIONS, async () => {
+    const response = await fake.handle(request);
+    if (response.status !== 200) throw new Error(`get-check answered ${response.status}`);
+  });
+  const roundTrip = await perCall(HANDLE_ITERATIONS, async () => {
+    const response = await fake.handle(new Request(url, { headers }));
+    await response.arrayBuffer();
+  });
+  console.log(
+    `\nin-process get-check: handle() ${handleOnly.toFixed(1)} µs per call (target < 20 µs ${handleOnly < 20 ? "met" : "MISSED"}); ` +
+      `with new Request() and arrayBuffer() ${roundTrip.toFixed(1)} µs`,
+  );
+}
+
+/** Heap in use after full collections; the pauses let finalizers of dropped `Request`s run. */
+async function heapBytes(): Promise<number> {
+  for (let i = 0; i < 4; i++) {
+    globalThis.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+async function memory(): Promise<void> {
+  if (!globalThis.gc) console.log("\n(run with --expose-gc for exact memory figures)");
+  const before = await heapBytes();
+  const fake = new FakeServer({ seed: "bench" });
+  const project = fake.createProject({ name: "memory", checkLimit: MEMORY_CHECKS });
+  const uuids = seedChecks(fake, project.id, MEMORY_CHECKS);
+  const pingsPerCheck = project.pingLogLimit;
+  const started = Date.now();
+  for (const uuid of uuids) {
+    // One Request per check serves all its pings: a GET has no body to consume,
+    // and skipping 10^6 Request constructions halves the time this phase takes.
+    const request = new Request(`${fake.options.baseUrl}/ping/${uuid}`);
+    for (let i = 0; i < pingsPerCheck; i++) {
+      const response = await fake.handle(request);
+      if (response.status !== 200) throw new Error(`ping answered ${response.status}`);
+    }
+  }
+  const fillSeconds = (Date.now() - started) / 1000;
+  fake.clearJournal();
+  const held = (await heapBytes()) - before;
+  const pings = MEMORY_CHECKS * pingsPerCheck;
+  console.log(
+    `\nmemory: ${MEMORY_CHECKS} checks with a full ping log (${pingsPerCheck} pings each, ${pings} pings through handle() in ${fillSeconds.toFixed(
+      1,
+    )} s): ${(held / 1024 / 1024).toFixed(1)} MiB held, ${(held / MEMORY_CHECKS / 1024).toFixed(1)} KiB per check, ${(held / pings).toFixed(0)} B per ping`,
+  );
+  if (fake.exportState().checks.length !== MEMORY_CHECKS) throw new Error("not every check is still there");
+}
+
+await throughput();
+await handleCost();
+await memory();
