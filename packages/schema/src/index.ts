@@ -1,7 +1,7 @@
 /**
  * `@checks-api/schema`: the wire format of the Checks Management API v3,
  * declared once with zod. The SDK and the fake server both consume it.
- * @packageDocumentation
+ * @module @checks-api/schema
  */
 export * from "./limits.js";
 export * from "./errors.js";

@@ -37,7 +37,7 @@ export class ApiPromise<T> extends Promise<T> {
     this.#result = result;
   }
 
-  // Derived promises (`then`, `catch`, `finally`) are plain promises.
+  /** Derived promises (`then`, `catch`, `finally`) are plain promises. */
   static override get [Symbol.species]() {
     return Promise;
   }

@@ -1,7 +1,7 @@
 /**
  * `@checks-api/sdk/fetch`: the SDK for any runtime with a WHATWG `fetch`
  * (browsers, Deno, Bun, Workers). Nothing here imports Node-only modules.
- * @packageDocumentation
+ * @module @checks-api/sdk/fetch
  */
 import { ChecksClient, createClientWith, ReadOnlyChecksClient, type ClientFor, type CreateClientOptions } from "./client.js";
 

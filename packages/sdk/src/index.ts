@@ -2,7 +2,7 @@
  * `@checks-api/sdk`: the typed client for the Checks Management API v3 and
  * the ping API, for Node (undici by default). For browsers and other
  * runtimes, import `@checks-api/sdk/fetch`.
- * @packageDocumentation
+ * @module @checks-api/sdk
  */
 import { createClientWith, type ClientFor, type CreateClientOptions } from "./client.js";
 import { ChecksClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";

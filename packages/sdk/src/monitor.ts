@@ -13,7 +13,7 @@ export interface MonitorRun {
   rid: string;
 }
 
-/** Options of {@link monitor}. */
+/** Options of `monitor()` on a `ChecksClient` or `PingClient`. */
 export interface MonitorOptions extends RequestOptions {
   /**
    * Called when a signal cannot be delivered. The job runs and its result is

@@ -1,0 +1,29 @@
+import { checkUuid } from "@checks-api/schema";
+import { ChecksClient } from "@checks-api/sdk";
+
+// The site root of your service; the hosted one is the default.
+const client = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: "https://healthchecks.io" });
+
+// Create a check for a job that runs every day at 03:00 in Riga, with an hour of grace.
+const check = await client.checks.create({
+  name: "Nightly backups",
+  slug: "nightly-backups",
+  tags: "prod db",
+  schedule: "0 3 * * *",
+  tz: "Europe/Riga",
+  grace: 3600,
+  channels: "*", // notify every integration of the project
+});
+console.log(`created ${check.name}: ping ${check.ping_url} when the job succeeds`);
+
+// The read-write representation has no `uuid` member on every service: checkUuid() finds it.
+const uuid = checkUuid(check);
+await client.ping(uuid).success();
+
+// List the checks of the project, optionally filtered by tags (all must match) or slug.
+for (const { name, status, last_ping } of await client.checks.list({ tag: ["prod", "db"] })) {
+  console.log(`${name}: ${status}, last ping ${last_ping ?? "never"}`);
+}
+
+// Change some members; the others keep their values.
+await client.checks.update(uuid, { desc: "pg_dump of the main database", grace: 7200 });

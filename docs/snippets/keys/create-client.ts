@@ -1,0 +1,15 @@
+import { ChecksClient, createClient, ReadOnlyChecksClient } from "@checks-api/sdk";
+
+// Keys starting with hcw_ (read-write) or hcr_ (read-only) tell their kind:
+// createClient picks the class, and with a literal key the type follows it.
+const admin = createClient({ apiKey: "hcw_0123456789abcdefghijklmnopqr" }); // ChecksClient
+const board = createClient({ apiKey: "hcr_0123456789abcdefghijklmnopqr" }); // ReadOnlyChecksClient
+
+// Older keys have no prefix: say which kind a key is.
+const legacy = createClient({ apiKey: process.env.CHECKS_API_KEY!, keyKind: "read-only" });
+
+// Or pick the class yourself; a key of the other kind is refused with a TypeError.
+const writer = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: "https://checks.example.com" });
+const reader = new ReadOnlyChecksClient({ apiKey: process.env.CHECKS_API_READONLY_KEY!, baseUrl: "https://checks.example.com" });
+
+console.log(admin.pings, board.checks, legacy.flips, writer.channels, reader.badges);
