@@ -45,9 +45,40 @@ export function maskBody(body: Record<string, unknown>): Record<string, unknown>
   return Object.hasOwn(body, "api_key") ? { ...body, api_key: MASK } : body;
 }
 
+/**
+ * A handled request as recorded; it becomes a {@link JournalEntry} when the
+ * journal is read, so that requests do not pay for formatting the time and
+ * masking the path of entries nobody reads.
+ */
+export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
+  /** Clock time of arrival, epoch ms. */
+  at: number;
+  /** The URL path as received. */
+  pathname: string;
+  /** The URL query, `?` included (or `""`). */
+  search: string;
+  /** For a ping URL, the ping path whose next segment is a secret; otherwise `null`. */
+  pingPath: string | null;
+}
+
+function toEntry(record: JournalRecord): JournalEntry {
+  const path = record.pingPath === null ? record.pathname : maskPath(record.pathname, record.pingPath);
+  const entry: JournalEntry = {
+    time: new Date(record.at).toISOString(),
+    method: record.method,
+    path: path + record.search,
+    operation: record.operation,
+    keyKind: record.keyKind,
+    body: record.body,
+    status: record.status,
+  };
+  if (record.fault !== undefined) entry.fault = record.fault;
+  return entry;
+}
+
 /** A bounded list of entries: the oldest go first when full (a ring, so recording stays O(1)). */
 export class Journal {
-  #ring: JournalEntry[] = [];
+  #ring: JournalRecord[] = [];
   #start = 0;
   readonly #limit: number;
 
@@ -57,7 +88,7 @@ export class Journal {
   }
 
   /** Appends an entry. */
-  record(entry: JournalEntry): void {
+  record(entry: JournalRecord): void {
     if (this.#limit === 0) return;
     if (this.#ring.length < this.#limit) {
       this.#ring.push(entry);
@@ -67,10 +98,10 @@ export class Journal {
     this.#start = (this.#start + 1) % this.#limit;
   }
 
-  /** A copy of the entries, oldest first. */
+  /** The entries, oldest first (fresh objects: changing them changes nothing here). */
   entries(): JournalEntry[] {
     const ordered = [...this.#ring.slice(this.#start), ...this.#ring.slice(0, this.#start)];
-    return ordered.map((entry) => ({ ...entry }));
+    return ordered.map(toEntry);
   }
 
   /** Forgets every entry. */

@@ -24,7 +24,7 @@ import { representContext, type Core, type Exchange, type ResolvedOptions } from
 import { describeFault, Faults, sleep, type FaultSpec } from "./faults.js";
 import { IdSource } from "./ids.js";
 import { deliverEmail, type EmailOutcome, type InboundEmail } from "./inbound-email.js";
-import { Journal, maskPath, type JournalEntry } from "./journal.js";
+import { Journal, type JournalEntry, type JournalRecord } from "./journal.js";
 import { handleApi } from "./management.js";
 import { representCheck } from "./represent.js";
 import { notFoundPage, redirectResponse, textResponse } from "./responses.js";
@@ -182,6 +182,8 @@ export class FakeServer {
   readonly #faults = new Faults();
   readonly #router: RouterConfig;
   readonly #basePath: string;
+  /** Path of the ping endpoint from the URL root, as the journal masks it. */
+  readonly #pingPrefix: string;
   #projectCount = 0;
 
   /** Creates an empty fake; see {@link FakeServerOptions}. */
@@ -198,6 +200,7 @@ export class FakeServer {
     this.#router = {
       pingPath: pingPath.startsWith(`${this.#basePath}/`) ? pingPath.slice(this.#basePath.length) : pingPath,
     };
+    this.#pingPrefix = this.#basePath + this.#router.pingPath;
   }
 
   /**
@@ -224,10 +227,12 @@ export class FakeServer {
     const path = decodePath(rawPath);
     const route = matchRoute(path, rawPath, this.#router);
     const operation = route ? operationOf(route, request.method) : null;
-    const entry: JournalEntry = {
-      time: new Date(now).toISOString(),
+    const entry: JournalRecord = {
+      at: now,
       method: request.method,
-      path: (route?.kind === "ping" ? maskPath(url.pathname, this.#basePath + this.#router.pingPath) : url.pathname) + url.search,
+      pathname: url.pathname,
+      search: url.search,
+      pingPath: route?.kind === "ping" ? this.#pingPrefix : null,
       operation,
       keyKind: null,
       body: null,
@@ -253,7 +258,7 @@ export class FakeServer {
     path: string,
     rawPath: string,
     operation: Operation | null,
-    entry: JournalEntry,
+    entry: JournalRecord,
   ): Promise<Response> {
     const fault = this.#faults.take(operation);
     if (fault) {

@@ -2,7 +2,7 @@
  * Badges (spec: flips_badges_channels.md §2–§4).
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { KnownMembers } from "./common.js";
 import { BADGE_STATUSES } from "./limits.js";
 

@@ -2,7 +2,7 @@
  * Integrations (spec: flips_badges_channels.md §5).
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { UuidSchema, type KnownMembers } from "./common.js";
 import type { KnownChannelKind } from "./limits.js";
 

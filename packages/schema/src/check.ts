@@ -4,7 +4,7 @@
  * service both validate; unknown extra members are kept.
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TimestampSchema, UuidSchema, type KnownMembers } from "./common.js";
 import { CHECK_STATUSES, METHODS_VALUES } from "./limits.js";
 

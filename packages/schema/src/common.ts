@@ -2,7 +2,7 @@
  * Building blocks shared by the resource schemas.
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A timestamp as the service prints it: ISO 8601 in UTC with an offset,

@@ -3,7 +3,7 @@
  * the SDK matches on them and uses them for its client-side validation.
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Texts of JSON error bodies (`{"error": …}`) and of plain-text answers. */
 export const ERROR_MESSAGES = {

@@ -2,7 +2,7 @@
  * Flips: changes of a check's status (spec: flips_badges_channels.md §1).
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TimestampSchema, type KnownMembers } from "./common.js";
 import { FLIPS_SECONDS_MAX, FLIPS_TIMESTAMP_MAX } from "./limits.js";
 

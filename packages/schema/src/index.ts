@@ -13,3 +13,4 @@ export * from "./flip.js";
 export * from "./channel.js";
 export * from "./badge.js";
 export * from "./requests.js";
+export * from "./compile.js";

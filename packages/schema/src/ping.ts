@@ -2,7 +2,7 @@
  * The ping log (spec: pings.md §4–§7).
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TimestampSchema, type KnownMembers } from "./common.js";
 import { PING_TYPES } from "./limits.js";
 

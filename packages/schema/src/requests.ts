@@ -3,7 +3,7 @@
  * error messages (spec: checks.md §3–§7).
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { VALIDATION_PREFIX } from "./errors.js";
 import {
   DURATION_MAX,

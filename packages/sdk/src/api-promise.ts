@@ -51,7 +51,11 @@ export class ApiPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#result.then((r) => r.data).then(onfulfilled, onrejected);
+    // One reaction rather than a `.then((r) => r.data)` chain: a promise and a tick less per call.
+    return this.#result.then(
+      (r) => (typeof onfulfilled === "function" ? onfulfilled(r.data) : (r.data as unknown as R1)),
+      onrejected,
+    );
   }
 }
 

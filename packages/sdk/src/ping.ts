@@ -8,6 +8,7 @@ import type { RequestOptions, ResolvedConfig } from "./options.js";
 import { parseBodyLimit, prepareBody } from "./ping-body.js";
 import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "./paths.js";
 import { execute } from "./request.js";
+import { headerOf } from "./response.js";
 
 /** A check addressed by slug within a project: `{ping_endpoint}{pingKey}/{slug}`. */
 export interface SlugTarget {
@@ -103,7 +104,7 @@ export class PingSender {
           secrets,
           resultStatuses: [404, 409],
           read: (response) => {
-            if (response.status < 300) this.#bodyLimit = parseBodyLimit(response.headers.get("ping-body-limit"));
+            if (response.status < 300) this.#bodyLimit = parseBodyLimit(headerOf(response, "ping-body-limit"));
             return response.status;
           },
         },

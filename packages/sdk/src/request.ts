@@ -7,7 +7,8 @@
 import { ApiPromise, type WithResponse } from "./api-promise.js";
 import { ChecksApiError, ConnectionError, ForbiddenError, TimeoutError } from "./errors.js";
 import { checkTimeout, type RequestOptions, type ResolvedConfig } from "./options.js";
-import { errorFromResponse, type RawResponse, type ReadContext } from "./response.js";
+import type { Redactor } from "./redact.js";
+import { errorFromResponse, headerOf, type RawResponse, type ReadContext } from "./response.js";
 import {
   backoffDelay,
   mayHaveBeenApplied,
@@ -16,6 +17,7 @@ import {
   type AttemptFailure,
   type RetrySafety,
 } from "./retry.js";
+import { AttemptRequest } from "./transport/attempt.js";
 import { toTransportFailure } from "./transport/types.js";
 
 /** One API call, fully described. */
@@ -53,17 +55,23 @@ function urlWithQuery(url: string, query: URLSearchParams | undefined): string {
   return search ? `${url}?${search}` : url;
 }
 
+function abortOnTimeout(request: AttemptRequest): void {
+  request.abort(new Error("timeout"));
+}
+
 /** Sends `operation` and returns its result as an {@link ApiPromise}. */
 export function execute<T>(config: ResolvedConfig, operation: Operation<T>, options: RequestOptions = {}): ApiPromise<T> {
   return new ApiPromise(run(config, operation, options));
 }
 
 async function run<T>(config: ResolvedConfig, op: Operation<T>, options: RequestOptions): Promise<WithResponse<T>> {
-  const redactor = op.secrets?.length ? config.redactor.with(op.secrets) : config.redactor;
   const url = urlWithQuery(op.url, op.query);
-  // Masked forms are computed only when an error or a debug event needs them.
+  // The redactor and masked forms are made only when an error or a debug event needs them.
+  let requestRedactor: Redactor | undefined;
+  const redactor = () =>
+    (requestRedactor ??= op.secrets?.length ? config.redactor.with(op.secrets) : config.redactor);
   let maskedPath: string | undefined;
-  const path = () => (maskedPath ??= redactor.text(url.slice(url.indexOf("/", url.indexOf("//") + 2))));
+  const path = () => (maskedPath ??= redactor().text(url.slice(url.indexOf("/", url.indexOf("//") + 2))));
   const timeoutMs = options.timeout !== undefined ? checkTimeout(options.timeout) : config.timeoutMs;
   const maxRetries = options.retries ?? config.retry.maxRetries;
   const validate = options.validate ?? config.validate;
@@ -75,51 +83,53 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
     get path() {
       return path();
     },
-    redactor,
+    get redactor() {
+      return redactor();
+    },
     validate,
   };
   const debug = config.debug;
-  const event = () => ({ operation: op.name, method: op.method, url: redactor.text(url) });
+  const event = () => ({ operation: op.name, method: op.method, url: redactor().text(url) });
   const signal = options.signal;
   let earlierMayHaveApplied = false;
 
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error("timeout"));
-    }, timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    debug?.({ type: "request", ...event(), headers: redactor.headers(headers), attempt });
+    const request = new AttemptRequest(op.method, url, headers, op.body);
+    const timer = setTimeout(abortOnTimeout, timeoutMs, request);
+    const onAbort = signal && (() => request.abort(signal.reason));
+    if (onAbort) signal?.addEventListener("abort", onAbort, { once: true });
+    debug?.({ type: "request", ...event(), headers: redactor().headers(headers), attempt });
     const started = Date.now();
 
     let error: ChecksApiError;
     let failure: AttemptFailure;
     let retryAfterMs: number | undefined;
     try {
-      const response = await config.transport({
-        method: op.method,
-        url,
-        headers,
-        body: op.body,
-        signal: controller.signal,
-      });
+      const response = await config.transport(request);
       debug?.({ type: "response", ...event(), status: response.status, attempt, durationMs: Date.now() - started });
       if (response.status < 300 || op.resultStatuses?.includes(response.status)) {
-        return { data: op.read(response, context), response: { status: response.status, headers: response.headers, attempts: attempt } };
+        const data = op.read(response, context);
+        // A getter, so that a transport that builds `Headers` lazily does so only when they are read.
+        const info = {
+          status: response.status,
+          get headers() {
+            return response.headers;
+          },
+          attempts: attempt,
+        };
+        return { data, response: info };
       }
       error = errorFromResponse(response, context, op.forbidden);
       failure = { kind: "status", status: response.status };
       if (response.status === 429 || response.status === 503) {
-        retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+        retryAfterMs = parseRetryAfter(headerOf(response, "retry-after"));
       }
     } catch (thrown) {
       if (signal?.aborted) throw signal.reason;
       if (thrown instanceof ChecksApiError) throw thrown;
-      if (timedOut) {
+      // Not the caller's signal: only the timer aborts the attempt.
+      if (request.aborted) {
         error = new TimeoutError({ method: op.method, path: path(), timeoutMs });
         failure = { kind: "timeout" };
       } else {
@@ -134,7 +144,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
       }
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
 
     if (op.mutates) {

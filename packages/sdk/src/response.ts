@@ -23,6 +23,8 @@ export interface RawResponse {
   headers: Headers;
   /** Body bytes. */
   body: Uint8Array;
+  /** One header's value without building `headers` (the undici transport has it). */
+  header?(name: string): string | null;
 }
 
 /** What reading a response needs to know about its request. */
@@ -46,9 +48,14 @@ export function bodyText(response: RawResponse): string {
   return decoder.decode(response.body);
 }
 
+/** One header's value, as `Headers.get` gives it. */
+export function headerOf(response: RawResponse, name: string): string | null {
+  return response.header ? response.header(name) : response.headers.get(name);
+}
+
 /** True when the response says it is JSON (`application/json`, `application/problem+json`). */
-export function isJson(headers: Headers): boolean {
-  const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+export function isJson(response: RawResponse): boolean {
+  const type = headerOf(response, "content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   return type === "application/json" || /^application\/[\w.+-]*\+json$/.test(type);
 }
 
@@ -58,7 +65,7 @@ export function isJson(headers: Headers): boolean {
  */
 export function errorTextOf(response: RawResponse): string | undefined {
   const text = bodyText(response);
-  if (isJson(response.headers)) {
+  if (isJson(response)) {
     try {
       const parsed: unknown = JSON.parse(text);
       const error = (parsed as { error?: unknown } | null)?.error;
@@ -90,7 +97,7 @@ export function errorFromResponse(
     body: context.redactor.text(bodyText(response)),
   };
   if (response.status === 429) {
-    const ms = parseRetryAfter(response.headers.get("retry-after"));
+    const ms = parseRetryAfter(headerOf(response, "retry-after"));
     return new RateLimitError({ ...init, retryAfter: ms === undefined ? undefined : ms / 1000 });
   }
   if (response.status === 403) return new forbidden(init);
@@ -115,8 +122,8 @@ function invalid(response: RawResponse, context: ReadContext, message: string, f
  * naming the offending member.
  */
 export function readJson<S extends z.ZodType>(response: RawResponse, schema: S, context: ReadContext): z.output<S> {
-  if (!isJson(response.headers)) {
-    const type = response.headers.get("content-type") ?? "no content type";
+  if (!isJson(response)) {
+    const type = headerOf(response, "content-type") ?? "no content type";
     throw invalid(response, context, `expected a JSON response, got ${type}`);
   }
   let value: unknown;
