@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 // command passes this file with --config, and every package is listed here.
 const alias = {
   "@checks-api/schema": fileURLToPath(new URL("./packages/schema/src/index.ts", import.meta.url)),
+  // Before "@checks-api/sdk": an alias also matches the paths under its name, first one wins.
+  "@checks-api/sdk/fetch": fileURLToPath(new URL("./packages/sdk/src/fetch.ts", import.meta.url)),
   "@checks-api/sdk": fileURLToPath(new URL("./packages/sdk/src/index.ts", import.meta.url)),
   "@checks-api/fake-server": fileURLToPath(new URL("./packages/fake-server/src/index.ts", import.meta.url)),
 };

@@ -8,7 +8,6 @@
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
 import { parseArgs } from "node:util";
-import { checkUuid } from "@checks-api/schema";
 import { runIfScript, type Io } from "./support/io.js";
 import { connect } from "./support/service.js";
 
@@ -47,7 +46,7 @@ export async function main({ print, env, args }: Io): Promise<void> {
   });
 
   const assigned = channels.filter((channel) => check.channels.split(",").includes(channel.id));
-  print(`${created ? "Created" : "Updated"} "${check.name}" (${checkUuid(check)})`);
+  print(`${created ? "Created" : "Updated"} "${check.name}" (${check.uuid})`);
   print(`  schedule:     ${values.schedule} (${values.tz}), grace ${check.grace} s`);
   print(`  integrations: ${assigned.map((channel) => `${channel.name} (${channel.kind})`).join(", ") || "none"}`);
   print(`  ping URL:     ${check.ping_url}`);

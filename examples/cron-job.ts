@@ -10,7 +10,6 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { checkUuid } from "@checks-api/schema";
 import { runIfScript, type Io } from "./support/io.js";
 import { connectPings } from "./support/service.js";
 
@@ -58,7 +57,7 @@ export async function main({ print, env, args }: Io): Promise<void> {
   const [found] = await api.checks.list({ slug: target.slug });
   if (found === undefined) return;
   print(`Status now: ${found.status}. Latest pings:`);
-  for (const ping of (await api.pings.list(checkUuid(found))).slice(0, 6)) {
+  for (const ping of (await api.pings.list(found.uuid)).slice(0, 6)) {
     const run = ping.rid === null ? "" : `  run ${ping.rid.slice(0, 8)}`;
     print(`  #${ping.n} ${ping.type.padEnd(7)}${run}`);
   }

@@ -5,7 +5,6 @@
  * Run: npx tsx examples/downtime-report.ts [slug]      (default slug: inventory-sync)
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
-import { checkUuid } from "@checks-api/schema";
 import { formatDuration, runIfScript, type Io } from "./support/io.js";
 import { connect } from "./support/service.js";
 
@@ -16,13 +15,12 @@ export async function main({ print, env, args }: Io): Promise<void> {
   const slug = args[0] ?? "inventory-sync";
   const [check] = await client.checks.list({ slug });
   if (check === undefined) throw new Error(`no check has the slug ${slug} on ${where}`);
-  const uuid = checkUuid(check);
   const end = now().getTime();
   const start = end - DAY_MS;
 
   // Flips come newest first. The last flip before the window tells the status at its start.
-  const [before] = await client.flips.list(uuid, { end: new Date(start) });
-  const inWindow = (await client.flips.list(uuid, { start: new Date(start) })).reverse();
+  const [before] = await client.flips.list(check.uuid, { end: new Date(start) });
+  const inWindow = (await client.flips.list(check.uuid, { start: new Date(start) })).reverse();
   print(`Downtime of "${check.name}" over the 24 hours before ${new Date(end).toISOString()} on ${where}:`);
   print(`  at the start: ${before === undefined ? "not monitored yet" : before.up ? "up" : "not up"}`);
 

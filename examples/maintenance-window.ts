@@ -6,7 +6,6 @@
  * Run: npx tsx examples/maintenance-window.ts [tag]      (default tag: prod)
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
-import { checkUuid } from "@checks-api/schema";
 import { ConflictError, type ChecksClient } from "@checks-api/sdk";
 import { runIfScript, type Io } from "./support/io.js";
 import { connect } from "./support/service.js";
@@ -16,7 +15,7 @@ async function withChecksPaused(client: ChecksClient, tag: string, print: Io["pr
   const checks = await client.checks.list({ tag });
   const toPause = checks.filter((check) => check.status !== "paused");
   for (const check of toPause) {
-    await client.checks.pause(checkUuid(check));
+    await client.checks.pause(check.uuid);
     print(`  paused  ${check.name} (was ${check.status})`);
   }
   for (const check of checks.filter((c) => c.status === "paused")) print(`  skipped ${check.name} (already paused)`);
@@ -26,7 +25,7 @@ async function withChecksPaused(client: ChecksClient, tag: string, print: Io["pr
     for (const check of toPause) {
       try {
         // A resumed check is "new" until its next ping: no alert for the pings missed meanwhile.
-        const resumed = await client.checks.resume(checkUuid(check));
+        const resumed = await client.checks.resume(check.uuid);
         print(`  resumed ${resumed.name} (now ${resumed.status})`);
       } catch (error) {
         // Someone resumed it by hand during the window: nothing left to do.

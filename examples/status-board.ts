@@ -6,7 +6,7 @@
  * Run: npx tsx examples/status-board.ts
  * Uses CHECKS_API_URL and CHECKS_API_READONLY_KEY when set, else an in-process demo fake.
  */
-import type { CheckStatus } from "@checks-api/schema";
+import type { CheckStatus } from "@checks-api/sdk";
 import { ago, pad, runIfScript, type Io } from "./support/io.js";
 import { connectReadOnly } from "./support/service.js";
 

@@ -5,8 +5,14 @@
  * @module
  */
 import { FakeServer, type ProjectInfo } from "@checks-api/fake-server";
-import { checkUuid } from "@checks-api/schema";
-import { ChecksClient, PingClient, type ClientOptions, type NodeTransportOptions } from "@checks-api/sdk";
+import {
+  checkUuid,
+  ChecksClient,
+  PingClient,
+  type ClientOptions,
+  type CreateCheckInput,
+  type NodeTransportOptions,
+} from "@checks-api/sdk";
 
 /** The demo's "now": fixed, so that every run prints the same report. */
 export const DEMO_NOW = new Date("2026-01-15T12:00:00Z");
@@ -36,7 +42,7 @@ export async function startDemo(): Promise<Demo> {
   fake.addChannel(project.id, { kind: "email", name: "Ops email" });
   fake.addChannel(project.id, { kind: "slack", name: "#alerts" });
   fake.addChannel(project.id, { kind: "pd", name: "On-call" });
-  const add = (body: Parameters<FakeServer["createCheck"]>[1]) => checkUuid(fake.createCheck(project.id, body));
+  const add = (body: CreateCheckInput) => checkUuid(fake.createCheck(project.id, body));
   const backups = add({ name: "Nightly backups", slug: "nightly-backups", tags: "prod db", timeout: 86_400, grace: 3_600, channels: "Ops email" });
   const sync = add({ name: "Inventory sync", slug: "inventory-sync", tags: "prod", timeout: 21_600, grace: 1_800, channels: "*" });
   const report = add({ name: "Weekly report", slug: "weekly-report", tags: "prod reports", schedule: "0 9 * * 1", tz: "Europe/Riga", grace: 3_600 });

@@ -6,7 +6,6 @@
  * Run: npx vitest run --config vitest.workspace.ts --project examples examples/testing/with-dispatcher
  */
 import { FakeServer } from "@checks-api/fake-server";
-import { checkUuid } from "@checks-api/schema";
 import { ChecksClient, PingClient } from "@checks-api/sdk";
 import { expect, it } from "vitest";
 import { healthSummary, runReported } from "./app.js";
@@ -23,8 +22,7 @@ function setup() {
 
 it("reports a check late after its period and down after its grace time", async () => {
   const { fake, client, pings } = setup();
-  const check = await client.checks.create({ name: "Nightly backups", timeout: 3600, grace: 600 });
-  const uuid = checkUuid(check);
+  const { uuid } = await client.checks.create({ name: "Nightly backups", timeout: 3600, grace: 600 });
 
   await runReported(pings, uuid, async () => "backed up");
   expect((await client.checks.get(uuid)).status).toBe("up");
@@ -43,7 +41,7 @@ it("reports a check late after its period and down after its grace time", async 
 
 it("reports a failed run as a failure and keeps the job's error", async () => {
   const { client, pings } = setup();
-  const uuid = checkUuid(await client.checks.create({ name: "Report" }));
+  const { uuid } = await client.checks.create({ name: "Report" });
   await expect(runReported(pings, uuid, () => Promise.reject(new Error("disk full")))).rejects.toThrow("disk full");
 
   expect(await healthSummary(client)).toEqual({ late: [], down: ["Report"] });

@@ -7,8 +7,7 @@
  * Run: npx vitest run --config vitest.workspace.ts --project examples examples/testing/with-msw
  */
 import { FakeServer } from "@checks-api/fake-server";
-import { checkUuid } from "@checks-api/schema";
-import { ChecksClient, PingClient, ReadOnlyChecksClient } from "@checks-api/sdk";
+import { checkUuid, ChecksClient, PingClient, ReadOnlyChecksClient } from "@checks-api/sdk";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { healthSummary } from "./app.js";
@@ -22,12 +21,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => fake.reset());
 afterAll(() => server.close());
 
-// msw intercepts the global fetch: look it up on each call, after server.listen() patched it.
-const options = {
-  baseUrl: SERVICE_URL,
-  fetch: (url: string, init: RequestInit) => fetch(url, init),
-  retry: { initialDelayMs: 1, maxDelayMs: 5 },
-};
+// msw intercepts the global fetch, not undici (the SDK's default in Node): transport "fetch" sends
+// with the global fetch as it is at each request, after server.listen() replaced it.
+const options = { baseUrl: SERVICE_URL, transport: "fetch", retry: { initialDelayMs: 1, maxDelayMs: 5 } } as const;
 
 it("sees a check go late, then down, as the virtual clock moves", async () => {
   const project = fake.createProject();

@@ -1,6 +1,5 @@
 import { strict as assert } from "node:assert";
 import { FakeServer } from "@checks-api/fake-server";
-import { checkUuid } from "@checks-api/schema";
 import { ChecksClient } from "@checks-api/sdk";
 
 const fake = new FakeServer({ compat: "live", clock: { start: "2026-01-15T08:00:00Z" } });
@@ -9,7 +8,7 @@ const client = new ChecksClient({ apiKey: project.readWriteKey!, baseUrl: fake.o
 const status = async (uuid: string) => (await client.checks.get(uuid)).status;
 
 // Every day at 09:00 in Riga (07:00 UTC in winter), with 30 minutes of grace.
-const uuid = checkUuid(await client.checks.create({ name: "report", schedule: "0 9 * * *", tz: "Europe/Riga", grace: 1800 }));
+const { uuid } = await client.checks.create({ name: "report", schedule: "0 9 * * *", tz: "Europe/Riga", grace: 1800 });
 await client.ping(uuid).success();
 assert.equal(await status(uuid), "up");
 

@@ -1,7 +1,6 @@
 import { strict as assert } from "node:assert";
 import { FakeServer } from "@checks-api/fake-server";
-import { checkUuid } from "@checks-api/schema";
-import { ChecksClient } from "@checks-api/sdk";
+import { checkUuid, ChecksClient } from "@checks-api/sdk";
 
 async function flipsIn(compat: "seed" | "live") {
   const fake = new FakeServer({ compat });

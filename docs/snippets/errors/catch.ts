@@ -1,4 +1,3 @@
-import { checkUuid } from "@checks-api/schema";
 import {
   AuthenticationError,
   BadRequestError,
@@ -13,7 +12,7 @@ const client = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: 
 
 try {
   const check = await client.checks.create({ name: "Nightly backups", timeout: 86_400 });
-  await client.checks.resume(checkUuid(check)); // not paused: 409
+  await client.checks.resume(check.uuid); // not paused: 409
 } catch (error) {
   if (error instanceof BadRequestError) {
     console.error(`invalid: ${error.errorText}`); // e.g. "json validation error: timeout is too small"

@@ -1,4 +1,3 @@
-import { checkUuid } from "@checks-api/schema";
 import { ChecksClient } from "@checks-api/sdk";
 
 // The site root of your service; the hosted one is the default.
@@ -16,9 +15,8 @@ const check = await client.checks.create({
 });
 console.log(`created ${check.name}: ping ${check.ping_url} when the job succeeds`);
 
-// The read-write representation has no `uuid` member on every service: checkUuid() finds it.
-const uuid = checkUuid(check);
-await client.ping(uuid).success();
+// Every check a read-write client returns has its `uuid`, also from services whose answers lack it.
+await client.ping(check.uuid).success();
 
 // List the checks of the project, optionally filtered by tags (all must match) or slug.
 for (const { name, status, last_ping } of await client.checks.list({ tag: ["prod", "db"] })) {
@@ -26,4 +24,4 @@ for (const { name, status, last_ping } of await client.checks.list({ tag: ["prod
 }
 
 // Change some members; the others keep their values.
-await client.checks.update(uuid, { desc: "pg_dump of the main database", grace: 7200 });
+await client.checks.update(check.uuid, { desc: "pg_dump of the main database", grace: 7200 });

@@ -14,4 +14,4 @@ await backups.exitStatus(0); // 0 is success, 1–255 failure
 const report = pings.ping({ pingKey: process.env.CHECKS_PING_KEY!, slug: "weekly-report", create: true });
 const result = await report.success();
 if (!result.ok) console.warn(`ping not recorded: ${result.outcome}`); // "not-found" or "ambiguous", not exceptions
-console.log(result.outcome, result.status, pings.bodyLimit); // e.g. "created" 201 10000
+console.log(result.outcome, result.status, pings.pingBodyLimit); // e.g. "created" 201 10000

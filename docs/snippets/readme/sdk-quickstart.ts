@@ -1,10 +1,9 @@
-import { checkUuid } from "@checks-api/schema";
 import { ChecksClient } from "@checks-api/sdk";
 
 const client = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: "https://healthchecks.io" });
 
 const check = await client.checks.create({ name: "Nightly backups", schedule: "0 3 * * *", tz: "UTC", grace: 3600 });
-await client.monitor(checkUuid(check), async () => {
+await client.monitor(check.uuid, async () => {
   // … the job: start is sent before, success (or fail, if this throws) after
 });
 for (const { name, status } of await client.checks.list({ tag: "prod" })) console.log(name, status);

@@ -1,5 +1,5 @@
 import { FakeServer } from "@checks-api/fake-server";
-import { checkUuid } from "@checks-api/schema";
+import { checkUuid } from "@checks-api/sdk";
 import { expect, it } from "vitest";
 
 it("records an inbound email as a ping", () => {

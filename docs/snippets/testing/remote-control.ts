@@ -11,6 +11,6 @@ await control.createCheck(project.id, { name: "backups", timeout: 3600, grace: 3
 
 // … run the system under test against `url` with project.readWriteKey …
 const client = new ChecksClient({ apiKey: project.readWriteKey!, baseUrl: url });
-await control.advance(2 * 60 * 60_000); // two hours later
+await control.clock.advance(2 * 60 * 60_000); // two hours later
 console.log((await client.checks.list()).map((check) => `${check.name}: ${check.status}`));
 console.log(await control.journal());

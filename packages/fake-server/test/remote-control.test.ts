@@ -1,5 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeServer, FakeServerClient, FakeServerControlError, type RunningServer } from "@checks-api/fake-server";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import {
+  FakeServer,
+  FakeServerClient,
+  FakeServerControlError,
+  type FakeServerClock,
+  type RunningServer,
+} from "@checks-api/fake-server";
 
 const BASE = "http://localhost:8000";
 
@@ -48,17 +54,30 @@ describe("remote control over HTTP", () => {
     const project = await control.createProject();
     const check = await control.createCheck(project.id, { timeout: 60, grace: 60 });
     await fetch(`${server.url}/ping/${check.uuid}`);
-    const start = await control.now();
+    const start = await control.clock.now();
     expect(start.toISOString()).toBe(fake.clock.now().toISOString());
 
-    expect((await control.advance(90_000)).getTime()).toBe(start.getTime() + 90_000);
+    expect((await control.clock.advance(90_000)).getTime()).toBe(start.getTime() + 90_000);
+    expect(fake.clock.now().getTime()).toBe(start.getTime() + 90_000);
     const inGrace = await fetch(`${server.url}/api/v3/checks/${check.uuid}`, { headers: { "X-Api-Key": project.readWriteKey ?? "" } });
     expect(((await inGrace.json()) as { status: string }).status).toBe("grace");
 
     const later = new Date(start.getTime() + 3_600_000);
-    expect((await control.setTime(later)).toISOString()).toBe(later.toISOString());
+    expect((await control.clock.set(later)).toISOString()).toBe(later.toISOString());
     const down = await fetch(`${server.url}/api/v3/checks/${check.uuid}`, { headers: { "X-Api-Key": project.readWriteKey ?? "" } });
     expect(((await down.json()) as { status: string }).status).toBe("down");
+
+    // Epoch milliseconds and ISO 8601 text work as with FakeServer.clock.set().
+    expect((await control.clock.set(later.getTime() + 1000)).getTime()).toBe(later.getTime() + 1000);
+    expect((await control.clock.set("2030-05-01T00:00:00Z")).toISOString()).toBe("2030-05-01T00:00:00.000Z");
+    expect(fake.clock.now().toISOString()).toBe("2030-05-01T00:00:00.000Z");
+  });
+
+  it("offers the verbs of FakeServer.clock, async", () => {
+    expectTypeOf<keyof FakeServerClient["clock"]>().toEqualTypeOf<keyof FakeServerClock>();
+    expectTypeOf<Parameters<FakeServerClient["clock"]["set"]>>().toEqualTypeOf<Parameters<FakeServerClock["set"]>>();
+    expectTypeOf<ReturnType<FakeServerClient["clock"]["advance"]>>().toEqualTypeOf<Promise<Date>>();
+    expect(Object.keys(control.clock).sort()).toEqual(["advance", "now", "set"]);
   });
 
   it("delivers emails, shows and clears the journal", async () => {
@@ -143,7 +162,7 @@ describe("remote control input handling", () => {
 
   it("surfaces refusals as FakeServerControlError", async () => {
     const control = inProcessClient(fake);
-    const failure = await control.advance(-1).catch((error: unknown) => error);
+    const failure = await control.clock.advance(-1).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FakeServerControlError);
     expect(failure).toMatchObject({ status: 400, message: "ms must be a non-negative number of milliseconds" });
   });

@@ -153,8 +153,8 @@ export class PingClient {
     return monitor(this.#sender, target, job, options);
   }
 
-  /** The ping body limit the service announced, in bytes. */
-  get bodyLimit(): number | undefined {
+  /** The ping body limit the service announced, in bytes (`undefined` until a ping answered, or unlimited). */
+  get pingBodyLimit(): number | undefined {
     return this.#sender.bodyLimit;
   }
 }

@@ -57,14 +57,46 @@ export { fetchTransport, type FetchLike } from "./transport/fetch.js";
 export { TransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
 export { checkUrls, uniqueKeyOf, type CheckUrls } from "./urls.js";
 export { SDK_VERSION } from "./version.js";
-export { checkUuid } from "@checks-api/schema";
+export type { Check, ScheduledCheck, SimpleCheck } from "./check.js";
+// The wire types and helpers a caller of the SDK needs, so that one import suffices.
+export {
+  BADGE_KEYS,
+  CHANNEL_KINDS,
+  CHECK_DEFAULTS,
+  CHECK_STATUSES,
+  checkUuid,
+  DEFAULT_PING_BODY_LIMIT,
+  DURATION_MAX,
+  DURATION_MIN,
+  EXIT_STATUS_MAX,
+  flipsOf,
+  FLIPS_SECONDS_MAX,
+  isScheduled,
+  KEYWORD_MAX_LENGTH,
+  METHODS_VALUES,
+  NAME_MAX_LENGTH,
+  PING_TYPES,
+  SCHEDULE_MAX_LENGTH,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+  TAGS_MAX_LENGTH,
+  UNIQUE_FIELDS,
+} from "@checks-api/schema";
 export type {
+  BadgeKey,
   BadgeUrls,
   Channel,
-  Check,
+  ChannelKind,
+  CheckStatus,
   CreateCheckInput,
   Flip,
+  FlipList,
+  Methods,
   Ping,
+  PingType,
   ReadOnlyCheck,
+  ReadOnlyScheduledCheck,
+  ReadOnlySimpleCheck,
+  UniqueField,
   UpdateCheckInput,
 } from "@checks-api/schema";

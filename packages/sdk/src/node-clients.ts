@@ -15,6 +15,7 @@ import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport/types.js";
 import { undiciTransport } from "./transport/undici.js";
 import { useSchemaCompiler } from "./validate.js";
+import { SDK_VERSION } from "./version.js";
 
 // Node allows code generation, and zod's compiled parsers validate responses
 // about three times faster (a list of 20 checks: ~8 µs instead of ~22 µs).
@@ -31,13 +32,16 @@ export interface NodeTransportOptions {
 
 let sharedTransport: Transport | undefined;
 
+const DEFAULT_USER_AGENT = `checks-api-sdk/${SDK_VERSION}`;
+
 function withNodeTransport<O extends ClientOptions & NodeTransportOptions>(options: O): O {
-  if (options.transport !== undefined || options.fetch !== undefined) return options;
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  if (options.transport !== undefined || options.fetch !== undefined) return { ...options, userAgent };
   const transport =
     options.dispatcher !== undefined
       ? undiciTransport({ dispatcher: options.dispatcher })
       : (sharedTransport ??= undiciTransport());
-  return { ...options, transport };
+  return { ...options, userAgent, transport };
 }
 
 /** A client for a read-write API key (see the base class); sends with undici by default. */

@@ -6,7 +6,6 @@ import { Redactor } from "./redact.js";
 import { resolveRetrySettings, type ResolvedRetrySettings, type RetrySettings } from "./retry.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch.js";
 import type { Transport } from "./transport/types.js";
-import { SDK_VERSION } from "./version.js";
 
 /** The hosted service. */
 export const DEFAULT_BASE_URL = "https://healthchecks.io";
@@ -28,7 +27,11 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Ping endpoint. Default `{baseUrl}/ping/`. */
   pingEndpoint?: string;
-  /** `User-Agent` header. Default `checks-api-sdk/<version>`. */
+  /**
+   * `User-Agent` header. Default in the Node entry: `checks-api-sdk/<version>`;
+   * the fetch entry sends none unless set, because browsers refuse a
+   * cross-origin request with a header the service's CORS answer does not allow.
+   */
   userAgent?: string;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
@@ -40,9 +43,21 @@ export interface ClientOptions {
   retry?: RetrySettings;
   /** Validate responses against the schema. Default true. */
   validate?: boolean;
-  /** A ready transport; wins over `fetch` (and over `dispatcher` in the Node entry). */
-  transport?: Transport;
-  /** A WHATWG `fetch` to send requests with. */
+  /**
+   * How requests are sent; wins over `dispatcher` in the Node entry.
+   * - a {@link Transport} function: your own (the `fetch` option is then ignored);
+   * - `"fetch"`: a WHATWG `fetch` — the one given as `fetch`, or else the
+   *   global `fetch` looked up on every request, so that an interceptor
+   *   installed after the client was built (msw's `server.listen()`) sees
+   *   the requests. The default of `@checks-api/sdk/fetch`; in Node it
+   *   replaces the default undici transport, which msw does not intercept.
+   */
+  transport?: Transport | "fetch";
+  /**
+   * A WHATWG `fetch` to send requests with (implies `transport: "fetch"`).
+   * It is kept as given: to follow later changes of the global `fetch`,
+   * use `transport: "fetch"` without this option.
+   */
   fetch?: FetchLike;
   /** Receives request, response, retry and error events (secrets masked). */
   debug?: (event: DebugEvent) => void;
@@ -112,6 +127,13 @@ function checkUrl(url: string, what: string): string {
   return url;
 }
 
+function resolveTransport(options: ClientOptions): Transport {
+  const { transport } = options;
+  if (typeof transport === "function") return transport;
+  if (transport !== undefined && transport !== "fetch") throw new TypeError('transport must be a function or "fetch"');
+  return fetchTransport(options.fetch);
+}
+
 /** Resolves client options; `secrets` are masked in everything the client prints. */
 export function resolveConfig(options: ClientOptions, secrets: Array<string | undefined>): ResolvedConfig {
   const baseUrl = trimSlashes(checkUrl(options.baseUrl ?? DEFAULT_BASE_URL, "baseUrl"));
@@ -123,11 +145,11 @@ export function resolveConfig(options: ClientOptions, secrets: Array<string | un
   return {
     baseUrl,
     pingEndpoint,
-    headers: { "user-agent": options.userAgent ?? `checks-api-sdk/${SDK_VERSION}`, ...options.headers },
+    headers: options.userAgent === undefined ? { ...options.headers } : { "user-agent": options.userAgent, ...options.headers },
     timeoutMs: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
     retry,
     validate: options.validate ?? true,
-    transport: options.transport ?? fetchTransport(options.fetch),
+    transport: resolveTransport(options),
     redactor: new Redactor(secrets),
     debug: options.debug,
   };

@@ -51,9 +51,10 @@ export interface PingResult {
 const OUTCOMES: Record<number, PingOutcome> = { 200: "recorded", 201: "created", 404: "not-found", 409: "ambiguous" };
 const TEMPLATE: InputContext = { method: "POST", path: "/ping/{target}" };
 
+// Only CORS-safelisted content types: ping endpoints have no preflight
+// handling, so a browser's OPTIONS request would be logged as a ping.
 function contentTypeOf(body: string | Uint8Array | undefined): string | undefined {
-  if (body === undefined) return undefined;
-  return typeof body === "string" ? "text/plain; charset=utf-8" : "application/octet-stream";
+  return typeof body === "string" ? "text/plain; charset=utf-8" : undefined;
 }
 
 /** A signal a ping sends: a suffix of the ping URL. */

@@ -105,7 +105,13 @@ export function errorFromResponse(
   return new ErrorClass(init);
 }
 
-function invalid(response: RawResponse, context: ReadContext, message: string, fieldPath: Array<string | number> = []) {
+/** The error for a success response that is not what the API promises; `fieldPath` names the offending member. */
+export function invalidResponse(
+  response: RawResponse,
+  context: Omit<ReadContext, "validate">,
+  message: string,
+  fieldPath: Array<string | number> = [],
+): InvalidResponseError {
   return new InvalidResponseError({
     method: context.method,
     path: context.path,
@@ -124,17 +130,17 @@ function invalid(response: RawResponse, context: ReadContext, message: string, f
 export function readJson<S extends z.ZodType>(response: RawResponse, schema: S, context: ReadContext): z.output<S> {
   if (!isJson(response)) {
     const type = headerOf(response, "content-type") ?? "no content type";
-    throw invalid(response, context, `expected a JSON response, got ${type}`);
+    throw invalidResponse(response, context, `expected a JSON response, got ${type}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(bodyText(response));
   } catch {
-    throw invalid(response, context, "response body is not valid JSON");
+    throw invalidResponse(response, context, "response body is not valid JSON");
   }
   if (!context.validate) return value as z.output<S>;
   const result = checkShape(schema, value);
   if (result.ok) return result.value;
   const { path, message } = result.problem;
-  throw invalid(response, context, `invalid response at ${formatPath(path)}: ${message}`, path);
+  throw invalidResponse(response, context, `invalid response at ${formatPath(path)}: ${message}`, path);
 }

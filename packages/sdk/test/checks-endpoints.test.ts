@@ -1,4 +1,3 @@
-import { checkUuid } from "@checks-api/schema";
 import { describe, expect, it } from "vitest";
 import {
   AuthenticationError,
@@ -16,7 +15,7 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
     const { client } = setupFake({ compat });
     const created = await client.checks.create({ name: "Backup", slug: "backup", tags: "prod db", timeout: 3600 });
     expect(created).toMatchObject({ name: "Backup", slug: "backup", status: "new" });
-    const uuid = checkUuid(created);
+    const uuid = created.uuid;
     expect(created.ping_url).toBe(`${FAKE_BASE}/ping/${uuid}`);
     const { data, response } = await client.checks.get(uuid).withResponse();
     expect(response.status).toBe(200);
@@ -42,7 +41,7 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
     expect(first).toMatchObject({ created: true, status: 201 });
     const second = await client.checks.upsert({ name: "nightly", timeout: 600, unique: ["name"] });
     expect(second).toMatchObject({ created: false, status: 200 });
-    expect(checkUuid(second.check)).toBe(checkUuid(first.check));
+    expect(second.check.uuid).toBe(first.check.uuid);
     expect("timeout" in second.check && second.check.timeout).toBe(600);
     expect(await client.checks.list()).toHaveLength(1);
   });
@@ -52,7 +51,7 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
     const channel = fake.addChannel(project.id, { kind: "email", name: "ops" });
     const check = await client.checks.create({ name: "x", channels: "*" });
     expect(check.channels).toBe(channel.id);
-    const uuid = checkUuid(check);
+    const uuid = check.uuid;
     const updated = await client.checks.update(uuid, { desc: "nightly run", schedule: "0 3 * * *", tz: "Europe/Riga" });
     expect(updated).toMatchObject({ name: "x", desc: "nightly run", schedule: "0 3 * * *", tz: "Europe/Riga" });
     expect(updated.channels).toBe(channel.id);
@@ -69,7 +68,7 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
 
   it("pauses, resumes, and refuses to resume a check that is not paused", async () => {
     const { client } = setupFake({ compat });
-    const uuid = checkUuid(await client.checks.create({ name: "p" }));
+    const uuid = (await client.checks.create({ name: "p" })).uuid;
     expect((await client.checks.pause(uuid)).status).toBe("paused");
     expect((await client.checks.pause(uuid)).status).toBe("paused");
     expect((await client.checks.resume(uuid)).status).toBe("new");
@@ -82,7 +81,7 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
 
   it("deletes a check; it is then not found", async () => {
     const { client } = setupFake({ compat });
-    const uuid = checkUuid(await client.checks.create({ name: "gone" }));
+    const uuid = (await client.checks.create({ name: "gone" })).uuid;
     expect((await client.checks.delete(uuid)).name).toBe("gone");
     await expect(client.checks.get(uuid)).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.checks.delete(uuid)).rejects.toBeInstanceOf(NotFoundError);
@@ -102,7 +101,7 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
     const { fake, client } = setupFake({ compat });
     const other = fake.createProject();
     const otherClient = new ChecksClient({ apiKey: other.readWriteKey as string, baseUrl: FAKE_BASE, dispatcher: fake.dispatcher() });
-    const uuid = checkUuid(await client.checks.create({ name: "mine" }));
+    const uuid = (await client.checks.create({ name: "mine" })).uuid;
     await expect(otherClient.checks.get(uuid)).rejects.toBeInstanceOf(ForbiddenError);
     const wrong = new ChecksClient({ apiKey: `hcw_${"x".repeat(28)}`, baseUrl: FAKE_BASE, dispatcher: fake.dispatcher() });
     const error = await wrong.checks.list().catch((e: unknown) => e);
@@ -115,6 +114,6 @@ describe.each(MODES)("checks endpoints against the fake (%s)", (compat) => {
     const created = await client.checks.create({ name: "by-key" });
     const [seen] = await readOnly.checks.list();
     const byKey = await client.checks.get(seen?.unique_key as string);
-    expect(checkUuid(byKey)).toBe(checkUuid(created));
+    expect(byKey.uuid).toBe(created.uuid);
   });
 });

@@ -1,5 +1,4 @@
-import { checkUuid } from "@checks-api/schema";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { ChecksClient, PingClient } from "../src/index.js";
 import { prepareBody } from "../src/ping-body.js";
 import { FAKE_BASE, MODES, setupFake } from "./fake-helpers.js";
@@ -7,7 +6,7 @@ import { FAKE_BASE, MODES, setupFake } from "./fake-helpers.js";
 describe.each(MODES)("ping API against the fake (%s)", (compat) => {
   it("sends every signal by UUID with POST, and says what happened", async () => {
     const { client, pings } = setupFake({ compat });
-    const uuid = checkUuid(await client.checks.create({ name: "sig" }));
+    const uuid = (await client.checks.create({ name: "sig" })).uuid;
     const target = pings.ping(uuid);
     expect(await target.start()).toEqual({ outcome: "recorded", ok: true, status: 200, bodyTrimmed: false });
     await target.log({ body: "halfway" });
@@ -41,18 +40,21 @@ describe.each(MODES)("ping API against the fake (%s)", (compat) => {
 
   it("learns the body limit and then sends the tail of long bodies", async () => {
     const { client, pings } = setupFake({ compat, pingBodyLimit: 10 });
-    const uuid = checkUuid(await client.checks.create({ name: "body" }));
-    expect(pings.bodyLimit).toBeUndefined();
+    const uuid = (await client.checks.create({ name: "body" })).uuid;
+    expect(pings.pingBodyLimit).toBeUndefined();
     expect((await pings.ping(uuid).log({ body: "0123456789abcdef" })).bodyTrimmed).toBe(false);
-    expect(pings.bodyLimit).toBe(10);
+    expect(pings.pingBodyLimit).toBe(10);
     expect((await pings.ping(uuid).fail({ body: "0123456789abcdef" })).bodyTrimmed).toBe(true);
     expect(await client.pings.body(uuid, 1)).toBe("0123456789");
     expect(await client.pings.body(uuid, 2)).toBe("6789abcdef");
+    expect(client.pingBodyLimit).toBeUndefined(); // each client learns it from its own pings
+    await client.ping(uuid).log();
+    expect(client.pingBodyLimit).toBe(10);
   });
 
   it("monitors a job: start, then exit status, success, or failure with the error text", async () => {
     const { client } = setupFake({ compat });
-    const uuid = checkUuid(await client.checks.create({ name: "monitored" }));
+    const uuid = (await client.checks.create({ name: "monitored" })).uuid;
     const rids: string[] = [];
     expect(await client.monitor(uuid, ({ rid }) => (rids.push(rid), "done"))).toBe("done");
     expect(await client.monitor(uuid, async () => 2)).toBe(2);
@@ -88,7 +90,7 @@ describe.each(MODES)("ping API against the fake (%s)", (compat) => {
       pingEndpoint: `${FAKE_BASE}/ping`,
       dispatcher: fake.dispatcher(),
     });
-    const uuid = checkUuid(await client.checks.create({}));
+    const uuid = (await client.checks.create({})).uuid;
     expect((await client.ping(uuid).success()).outcome).toBe("recorded");
     expect(client.pingBodyLimit).toBe(10_000);
   });
@@ -101,5 +103,13 @@ describe("body trimming", () => {
     expect(new TextDecoder().decode(bytes)).toBe("é");
     expect(prepareBody(new Uint8Array([1, 2, 3, 4]), 2).bytes).toEqual(new Uint8Array([3, 4]));
     expect(prepareBody("short", undefined).trimmed).toBe(false);
+  });
+});
+
+describe("the announced body limit", () => {
+  it("has one name on both clients that ping", () => {
+    expectTypeOf<PingClient["pingBodyLimit"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ChecksClient["pingBodyLimit"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<PingClient>().not.toHaveProperty("bodyLimit");
   });
 });

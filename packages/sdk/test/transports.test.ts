@@ -1,16 +1,15 @@
-import { checkUuid } from "@checks-api/schema";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServer } from "@checks-api/fake-server";
 import * as fetchEntry from "../src/fetch.js";
-import { ChecksClient, ConflictError, ConnectionError, PingClient } from "../src/index.js";
+import { checkUuid, ChecksClient, ConflictError, ConnectionError, PingClient } from "../src/index.js";
 import { FAKE_BASE, MODES } from "./fake-helpers.js";
 import { RW_KEY as RW } from "./helpers.js";
 
 /** The main paths, whichever transport carries them. */
 async function mainPaths(client: Pick<ChecksClient, "checks" | "ping" | "pings" | "flips">) {
   const created = await client.checks.create({ name: "transported", tags: "t" });
-  const uuid = checkUuid(created);
+  const uuid = created.uuid;
   expect((await client.checks.list({ tag: "t" })).map((c) => c.name)).toEqual(["transported"]);
   expect(await client.checks.get(uuid)).toEqual(created);
   expect((await client.ping(uuid).success({ body: "hello" })).outcome).toBe("recorded");
@@ -52,6 +51,23 @@ describe.each(MODES)("over real HTTP on 127.0.0.1 (%s)", (compat) => {
     const check = new ChecksClient({ apiKey: project.readWriteKey as string, baseUrl: url });
     const [ping] = await check.pings.list(uuid);
     expect(ping?.ua).toBe(`checks-api-sdk/${fetchEntry.SDK_VERSION}`);
+  });
+
+  it("sends only CORS-safelisted headers from the fetch entry, so browsers need no extra preflight allowance", async () => {
+    const project = fake.createProject();
+    const seen: Array<Record<string, string>> = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      seen.push(Object.fromEntries(new Headers(init?.headers).entries()));
+      return fetch(input, init);
+    };
+    const client = new fetchEntry.ChecksClient({ apiKey: project.readWriteKey as string, baseUrl: url, fetch: recordingFetch });
+    const { uuid } = await client.checks.create({ name: "browser" });
+    await client.ping(uuid).success({ body: "text" });
+    await client.ping(uuid).log({ body: new Uint8Array([1, 2]) });
+    const safelisted = new Set(["x-api-key", "content-type"]);
+    for (const headers of seen) expect(Object.keys(headers).filter((name) => !safelisted.has(name))).toEqual([]);
+    expect(seen.map((headers) => headers["content-type"])).toEqual([undefined, "text/plain; charset=utf-8", undefined]);
+    expect(await client.pings.body(uuid, 1)).toBe("text");
   });
 });
 

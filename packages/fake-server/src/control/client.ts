@@ -14,6 +14,7 @@ import type {
   ProjectInfo,
   ProjectInit,
 } from "../server.js";
+import type { ClockInput } from "../clock.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
 
 /** Options of {@link FakeServerClient}. */
@@ -41,17 +42,30 @@ export class FakeServerControlError extends Error {
 
 /**
  * Drives a fake running elsewhere through its control endpoints. Every method
- * mirrors the `FakeServer` method of the same name and resolves once the fake
- * has applied it; refused requests reject with {@link FakeServerControlError}.
+ * mirrors the `FakeServer` member of the same name (`clock` included) and
+ * resolves once the fake has applied it; refused requests reject with
+ * {@link FakeServerControlError}.
  *
  * @example
  * ```ts
  * const control = new FakeServerClient({ url: "http://127.0.0.1:8000" });
  * const project = await control.createProject({ name: "ci" });
- * await control.advance(60_000);
+ * await control.clock.advance(60_000);
  * ```
  */
 export class FakeServerClient {
+  /**
+   * The fake's clock, with the verbs of `FakeServer.clock`; each resolves to
+   * the fake's time once it has applied the move.
+   */
+  readonly clock: {
+    /** The fake's current time. */
+    now(): Promise<Date>;
+    /** Moves the clock forward by `ms` milliseconds; the timeout detector runs as if time had passed. */
+    advance(ms: number): Promise<Date>;
+    /** Sets the clock to a `Date`, epoch milliseconds or an ISO 8601 text. */
+    set(date: ClockInput): Promise<Date>;
+  };
   readonly #base: string;
   readonly #fetch: typeof fetch;
 
@@ -60,6 +74,12 @@ export class FakeServerClient {
     const prefix = (options.prefix ?? DEFAULT_CONTROL_PREFIX).replace(/\/+$/, "");
     this.#base = options.url.replace(/\/+$/, "") + prefix;
     this.#fetch = options.fetch ?? globalThis.fetch;
+    const time = async (answer: Promise<{ now: string }>) => new Date((await answer).now);
+    this.clock = {
+      now: () => time(this.#call("GET", "/clock")),
+      advance: (ms) => time(this.#call("POST", "/clock/advance", { ms })),
+      set: (date) => time(this.#call("POST", "/clock/set", { time: date instanceof Date ? date.toISOString() : date })),
+    };
   }
 
   /** Creates a project (and its account) with generated or given keys. */
@@ -72,25 +92,12 @@ export class FakeServerClient {
     return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/channels`, init);
   }
 
-  /** Creates a check in a project, validated like `POST /api/v3/checks/`. */
-  createCheck(projectId: string, body: CreateCheckInput = {}): Promise<Check> {
+  /**
+   * Creates a check in a project, validated like `POST /api/v3/checks/`;
+   * resolves to its live read-write representation, which has `uuid`.
+   */
+  createCheck(projectId: string, body: CreateCheckInput = {}): Promise<Check & { uuid: string }> {
     return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/checks`, body);
-  }
-
-  /** The fake's current time. */
-  async now(): Promise<Date> {
-    return clockTime(await this.#call<{ now: string }>("GET", "/clock"));
-  }
-
-  /** Moves the fake's clock forward by `ms` milliseconds; resolves to the new time. */
-  async advance(ms: number): Promise<Date> {
-    return clockTime(await this.#call<{ now: string }>("POST", "/clock/advance", { ms }));
-  }
-
-  /** Sets the fake's clock; resolves to the new time. */
-  async setTime(time: Date | number | string): Promise<Date> {
-    const value = time instanceof Date ? time.toISOString() : time;
-    return clockTime(await this.#call<{ now: string }>("POST", "/clock/set", { time: value }));
   }
 
   /** Delivers an inbound email to the fake's ping address. */
@@ -144,10 +151,6 @@ export class FakeServerClient {
     if (!response.ok) throw new FakeServerControlError(response.status, errorMessage(response.status, text));
     return (text === "" ? undefined : JSON.parse(text)) as T;
   }
-}
-
-function clockTime(answer: { now: string }): Date {
-  return new Date(answer.now);
 }
 
 function errorMessage(status: number, text: string): string {

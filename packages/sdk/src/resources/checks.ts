@@ -3,23 +3,20 @@
  * @module
  */
 import {
-  CheckListSchema,
-  CheckSchema,
   ReadOnlyCheckListSchema,
   ReadOnlyCheckSchema,
-  type Check,
   type CreateCheckInput,
   type ReadOnlyCheck,
   type UpdateCheckInput,
 } from "@checks-api/schema";
-import type { z } from "zod";
 import { guard, mapData, type ApiPromise } from "../api-promise.js";
+import { readCheck, readCheckList, type Check } from "../check.js";
 import type { ApiContext } from "../context.js";
 import { CheckLimitError } from "../errors.js";
 import { checkBody, checkUpsertBody, isUpsert, listChecksQuery, type ListChecksFilter, type UpsertCheckInput } from "../inputs.js";
 import type { RequestOptions } from "../options.js";
 import { checkIdParam, checkUuidParam } from "../paths.js";
-import { readJson } from "../response.js";
+import { readJson, type RawResponse, type ReadContext } from "../response.js";
 
 /** The answer of an upsert: the check, and whether it was created (201) or an existing one updated (200). */
 export type UpsertResult =
@@ -29,19 +26,22 @@ export type UpsertResult =
 const COLLECTION = "/api/v3/checks/";
 const ITEM = "/api/v3/checks/{uuid}";
 
+/** Turns a success response into a result. */
+type Reader<T> = (response: RawResponse, context: ReadContext) => T;
+
 /** Reading checks; the representation depends on the key kind. */
 class CheckReader<C> {
   /** @internal */
   protected readonly context: ApiContext;
-  readonly #item: z.ZodType<C>;
-  readonly #list: z.ZodType<{ checks: C[] }>;
+  readonly #item: Reader<C>;
+  readonly #list: Reader<C[]>;
 
   /**
    * @param context configuration and key
-   * @param item schema of one check
-   * @param list schema of the list answer
+   * @param item reads one check
+   * @param list reads the list answer
    */
-  constructor(context: ApiContext, item: z.ZodType<C>, list: z.ZodType<{ checks: C[] }>) {
+  constructor(context: ApiContext, item: Reader<C>, list: Reader<C[]>) {
     this.context = context;
     this.#item = item;
     this.#list = list;
@@ -60,7 +60,7 @@ class CheckReader<C> {
         query: listChecksQuery(filter),
         safety: "idempotent",
         mutates: false,
-        read: (response, ctx) => readJson(response, this.#list, ctx).checks,
+        read: this.#list,
       },
       options,
     );
@@ -81,7 +81,7 @@ class CheckReader<C> {
         safety: "idempotent",
         mutates: false,
         secrets: param.kind === "uuid" ? [param.value] : [],
-        read: (response, ctx) => readJson(response, this.#item, ctx),
+        read: this.#item,
       },
       options,
     );
@@ -92,15 +92,22 @@ class CheckReader<C> {
 export class ReadOnlyChecks extends CheckReader<ReadOnlyCheck> {
   /** @param context configuration and key */
   constructor(context: ApiContext) {
-    super(context, ReadOnlyCheckSchema, ReadOnlyCheckListSchema);
+    super(
+      context,
+      (response, ctx) => readJson(response, ReadOnlyCheckSchema, ctx),
+      (response, ctx) => readJson(response, ReadOnlyCheckListSchema, ctx).checks,
+    );
   }
 }
 
-/** Checks with a read-write key: every operation. */
+/**
+ * Checks with a read-write key: every operation. Every check returned has
+ * its `uuid`, also from a service whose representation lacks that member.
+ */
 export class Checks extends CheckReader<Check> {
   /** @param context configuration and key */
   constructor(context: ApiContext) {
-    super(context, CheckSchema, CheckListSchema);
+    super(context, readCheck, readCheckList);
   }
 
   #write(body: CreateCheckInput, options: RequestOptions | undefined): ApiPromise<{ check: Check; status: number }> {
@@ -111,12 +118,11 @@ export class Checks extends CheckReader<Check> {
         method: "POST",
         url: this.context.url(["checks"], true),
         body: JSON.stringify(body),
-        contentType: "application/json",
         // An upsert finds the check it created on a repeated attempt.
         safety: safe ? "idempotent" : "once",
         mutates: true,
         forbidden: CheckLimitError,
-        read: (response, ctx) => ({ check: readJson(response, CheckSchema, ctx), status: response.status }),
+        read: (response, ctx) => ({ check: readCheck(response, ctx), status: response.status }),
       },
       options,
     );
@@ -168,12 +174,11 @@ export class Checks extends CheckReader<Check> {
         method: "POST",
         url: this.context.url(["checks", id]),
         body: JSON.stringify(valid),
-        contentType: "application/json",
         // Setting the same members twice leaves the same check.
         safety: "idempotent",
         mutates: true,
         secrets: [id],
-        read: (response, ctx) => readJson(response, CheckSchema, ctx),
+        read: readCheck,
       },
       options,
     );
@@ -212,7 +217,7 @@ export class Checks extends CheckReader<Check> {
         safety: "once",
         mutates: true,
         secrets: [id],
-        read: (response, ctx) => readJson(response, CheckSchema, ctx),
+        read: readCheck,
       },
       options,
     );
@@ -234,7 +239,7 @@ export class Checks extends CheckReader<Check> {
         safety,
         mutates: true,
         secrets: [id],
-        read: (response, ctx) => readJson(response, CheckSchema, ctx),
+        read: readCheck,
       },
       options,
     );
