@@ -43,7 +43,8 @@ export const OTHER_LANGS = new Set(["sh", "text"]);
 /** The Markdown files whose code blocks are checked: the README, every guide, the examples' index. */
 export function markdownFiles(): string[] {
   const guides = readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md"));
-  return [join(ROOT, "README.md"), ...guides.map((name) => join(ROOT, "docs", name)), join(ROOT, "examples", "README.md")];
+  const packages = ["schema", "sdk", "fake-server"].map((name) => join(ROOT, "packages", name, "README.md"));
+  return [join(ROOT, "README.md"), ...guides.map((name) => join(ROOT, "docs", name)), join(ROOT, "examples", "README.md"), ...packages];
 }
 
 /** The language of every fenced block of a Markdown text, in order (`""` for none). */
