@@ -4,7 +4,10 @@
  * @module
  */
 import { API_KEY_LENGTH, ERROR_MESSAGES, codePointLength } from "@checks-api/schema";
+import type { Incoming } from "./incoming.js";
 import type { KeyKind, Project, Store } from "./store.js";
+
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
 /** A successful key check. */
 export interface Authenticated {
@@ -48,8 +51,8 @@ function pythonRepr(value: unknown): string {
  * The key of a request: the `X-Api-Key` header when present at all (even
  * empty), otherwise (write endpoints only) the body's `api_key` as text.
  */
-export function requestKey(request: Request, body: Record<string, unknown> | null): string {
-  const header = request.headers.get("x-api-key");
+export function requestKey(request: Incoming, body: Record<string, unknown> | null): string {
+  const header = request.header("x-api-key");
   if (header !== null) return header;
   if (body !== null && Object.hasOwn(body, "api_key")) return pythonText(body.api_key);
   return "";
@@ -60,7 +63,9 @@ export function requestKey(request: Request, body: Record<string, unknown> | nul
  * read endpoints also a read-only key.
  */
 export function authenticate(store: Store, key: string, allowReadOnly: boolean): Authenticated | AuthFailure {
-  if (codePointLength(key) !== API_KEY_LENGTH) return { error: ERROR_MESSAGES.missingApiKey };
+  // Without surrogates, code points are UTF-16 units: counting them is for the rare key with some.
+  const length = HIGH_SURROGATE.test(key) ? codePointLength(key) : key.length;
+  if (length !== API_KEY_LENGTH) return { error: ERROR_MESSAGES.missingApiKey };
   const entry = store.keys.get(key);
   if (!entry || (entry.kind === "read-only" && !allowReadOnly)) return { error: ERROR_MESSAGES.wrongApiKey };
   return entry;

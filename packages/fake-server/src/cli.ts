@@ -12,7 +12,12 @@ import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js"
 import { createDemo, type DemoProject } from "./cli/demo.js";
 import { loadStateFile, saveStateFile, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
+import { incomingHandlerOf, registerIncomingHandler } from "./incoming.js";
+import { toResponse, type Reply } from "./reply.js";
 import { FakeServer, type FakeServerOptions } from "./server.js";
+
+// The answer for the instant between binding the port and creating the fake.
+const STARTING: Reply = { status: 503, headers: [], body: null };
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const say = (line = ""): void => void process.stdout.write(`${line}\n`);
@@ -38,10 +43,13 @@ async function main(argv: string[]): Promise<number | undefined> {
   // The fake's base URL must name the real port, which port 0 only reveals
   // once bound: the server starts first and forwards to the fake made right after.
   let fake: FakeServer | undefined;
-  const server = await listen(
-    { handle: (request) => (fake ? fake.handle(request) : Promise.resolve(new Response(null, { status: 503 }))) },
-    { port: options.port, host: options.host },
-  );
+  const target = { handle: (request: Request) => (fake ? fake.handle(request) : Promise.resolve(toResponse(STARTING))) };
+  // The fake's internal entry point, so the server skips WHATWG objects as it does for a `FakeServer`.
+  registerIncomingHandler(target, (incoming) => {
+    const direct = fake && incomingHandlerOf(fake);
+    return direct ? direct(incoming) : STARTING;
+  });
+  const server = await listen(target, { port: options.port, host: options.host });
   const url = publicUrl(server, options.host);
   fake = new FakeServer(fakeOptions(options, url));
   if (saved) fake.importState(saved);

@@ -5,11 +5,17 @@
  */
 import type { Compat } from "@checks-api/schema";
 import type { IdSource } from "./ids.js";
+import type { Incoming } from "./incoming.js";
 import type { RepresentContext } from "./represent.js";
+import type { FakeServer, FakeServerOptions } from "./server.js";
 import type { ApiVersion } from "./status.js";
 import type { KeyKind, Store } from "./store.js";
 
-/** The fake's options after defaults were applied. */
+/**
+ * The fake's options with their defaults applied, as
+ * {@link FakeServer.options} holds them (see {@link FakeServerOptions} for
+ * what each one does).
+ */
 export interface ResolvedOptions {
   /** `seed` or `live`. */
   compat: Compat;
@@ -44,19 +50,36 @@ export interface Core {
 }
 
 /** One request being handled; handlers fill in what the journal records. */
-export interface Exchange {
-  /** The request. */
-  request: Request;
-  /** Its parsed URL. */
-  url: URL;
-  /** Its method. */
-  method: string;
-  /** The clock at arrival (epoch ms). */
-  now: number;
+export class Exchange {
   /** The authenticated key's kind, once known. */
-  keyKind: KeyKind | null;
+  keyKind: KeyKind | null = null;
   /** The body as the journal shows it (secrets masked), once read. */
-  body: unknown;
+  body: unknown = null;
+  #params: URLSearchParams | undefined;
+
+  /**
+   * @param incoming The request.
+   * @param path Its URL path as received.
+   * @param search Its URL query with the `?`, or `""`.
+   * @param now The clock at arrival (epoch ms).
+   */
+  constructor(
+    readonly incoming: Incoming,
+    readonly path: string,
+    readonly search: string,
+    readonly now: number,
+  ) {}
+
+  /** The request method. */
+  get method(): string {
+    return this.incoming.method;
+  }
+
+  /** The query parameters, parsed on first use. */
+  get params(): URLSearchParams {
+    this.#params ??= new URLSearchParams(this.search);
+    return this.#params;
+  }
 }
 
 /** The representation context of a request. */

@@ -8,7 +8,9 @@ export {
   type FakeServerOptions,
   type ProjectInit,
   type ProjectInfo,
+  type ChannelInit,
   type ChannelInfo,
+  type ResolvedOptions,
   type FakeServerClock,
   type FaultSpec,
   type JournalEntry,
@@ -18,6 +20,7 @@ export {
   type InboundEmail,
 } from "./server.js";
 export type { ClockInput } from "./clock.js";
+export type { CreateCheckInput } from "@checks-api/schema";
 export { OPERATIONS } from "./router.js";
 export type { KeyKind } from "./store.js";
 export { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";

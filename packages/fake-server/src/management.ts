@@ -4,12 +4,14 @@
  * @module
  */
 import { ERROR_MESSAGES } from "@checks-api/schema";
-import { readBody, parseJsonBody } from "./body.js";
+import { parseJsonBody, type BodyBytes } from "./body.js";
 import { authenticate, requestKey } from "./auth.js";
 import type { Core, Exchange } from "./core.js";
+import { EMPTY_BODY } from "./incoming.js";
 import { maskBody } from "./journal.js";
-import { ENDPOINTS, type ApiRoute, type Operation } from "./router.js";
-import { apiError, apiFailure, HTML_TYPE, type HeaderMap } from "./responses.js";
+import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
+import { apiError, apiFailure, HTML_TYPE, reply, type HeaderMap } from "./responses.js";
+import type { Reply } from "./reply.js";
 import type { Project, StoredCheck } from "./store.js";
 import { listBadges } from "./routes/badges.js";
 import { listChannels } from "./routes/channels.js";
@@ -40,34 +42,61 @@ const TOO_LARGE_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Handles a request to a management endpoint. */
-export async function handleApi(core: Core, ex: Exchange, route: ApiRoute): Promise<Response> {
-  const spec = ENDPOINTS[route.endpoint];
-  const cors = spec.cors;
-  const compat = core.options.compat;
-  if (ex.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, "Content-Type": HTML_TYPE } });
-  const operation = spec.operations[ex.method];
-  if (!operation) return apiFailure(compat, "methodNotAllowed", cors);
+const preflights = new WeakMap<HeaderMap, Reply>();
 
-  let body: Record<string, unknown> | null = null;
-  if (ex.method === "POST") {
-    const { bytes, truncated } = await readBody(ex.request, core.options.apiBodyLimit);
-    if (truncated) {
-      ex.body = null;
-      // The framework refuses bodies above its upload limit before the view runs.
-      if (compat === "seed") return apiError(400, ERROR_MESSAGES.couldNotParseBody, cors);
-      return new Response(TOO_LARGE_PAGE, { status: 400, headers: { "Content-Type": HTML_TYPE } });
-    }
-    const parsed = parseJsonBody(bytes);
-    if (!parsed.ok) {
-      ex.body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes.subarray(0, 1000)) : null;
-      return apiError(400, parsed.error, cors);
-    }
-    body = parsed.value;
-    ex.body = maskBody(body);
+// The CORS preflight answer of an endpoint: its CORS set, no body.
+function optionsReply(cors: HeaderMap): Reply {
+  let answer = preflights.get(cors);
+  if (!answer) {
+    answer = reply(204, null, { ...cors, "Content-Type": HTML_TYPE });
+    preflights.set(cors, answer);
   }
+  return answer;
+}
 
-  const auth = authenticate(core.store, requestKey(ex.request, body), READ_OPERATIONS.has(operation));
+/**
+ * Handles a request to a management endpoint; synchronously unless a POST
+ * body has to be read.
+ */
+export function handleApi(core: Core, ex: Exchange, route: ApiRoute): Reply | Promise<Reply> {
+  const cors = ENDPOINTS[route.endpoint].cors;
+  if (ex.method === "OPTIONS") return optionsReply(cors);
+  const operation = ENDPOINTS[route.endpoint].operations[ex.method];
+  if (!operation) return apiFailure(core.options.compat, "methodNotAllowed", cors);
+  if (ex.method !== "POST") return authorized(core, ex, route, operation, null);
+  if (!ex.incoming.hasBody) return withBody(core, ex, route, operation, EMPTY_BODY);
+  return ex.incoming.body(core.options.apiBodyLimit).then((body) => withBody(core, ex, route, operation, body));
+}
+
+// A POST: the body is parsed (and journaled) before the key is checked.
+function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOperation, { bytes, truncated }: BodyBytes): Reply {
+  const cors = ENDPOINTS[route.endpoint].cors;
+  const compat = core.options.compat;
+  if (truncated) {
+    ex.body = null;
+    // The framework refuses bodies above its upload limit before the view runs.
+    if (compat === "seed") return apiError(400, ERROR_MESSAGES.couldNotParseBody, cors);
+    return reply(400, TOO_LARGE_PAGE, { "Content-Type": HTML_TYPE });
+  }
+  const parsed = parseJsonBody(bytes);
+  if (!parsed.ok) {
+    ex.body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes.subarray(0, 1000)) : null;
+    return apiError(400, parsed.error, cors);
+  }
+  ex.body = maskBody(parsed.value);
+  return authorized(core, ex, route, operation, parsed.value);
+}
+
+// The key, then the operation.
+function authorized(
+  core: Core,
+  ex: Exchange,
+  route: ApiRoute,
+  operation: ApiOperation,
+  body: Record<string, unknown> | null,
+): Reply {
+  const cors = ENDPOINTS[route.endpoint].cors;
+  const auth = authenticate(core.store, requestKey(ex.incoming, body), READ_OPERATIONS.has(operation));
   if ("error" in auth) return apiError(401, auth.error, cors);
   ex.keyKind = auth.kind;
   const req: CheckRequest = { core, ex, version: route.version, cors, readOnly: auth.kind === "read-only" };
@@ -85,7 +114,7 @@ export async function handleApi(core: Core, ex: Exchange, route: ApiRoute): Prom
   }
 
   const found = lookup(core, route, project, cors);
-  if (found instanceof Response) return found;
+  if (!("uuid" in found)) return found;
   switch (operation) {
     case "getCheck":
       return getCheck(req, found);
@@ -111,7 +140,7 @@ export async function handleApi(core: Core, ex: Exchange, route: ApiRoute): Prom
  * 403) or by unique key within the key's project (→ 404 empty; seed mode
  * answers 403 for a check of another project).
  */
-function lookup(core: Core, route: ApiRoute, project: Project, cors: HeaderMap): StoredCheck | Response {
+function lookup(core: Core, route: ApiRoute, project: Project, cors: HeaderMap): StoredCheck | Reply {
   const compat = core.options.compat;
   if (route.uuid !== null) {
     const check = core.store.checks.get(route.uuid);

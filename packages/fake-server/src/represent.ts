@@ -14,6 +14,7 @@ import {
   type CheckMember,
   type Compat,
 } from "@checks-api/schema";
+import { serviceJson } from "./json.js";
 import { displayedStatus, nextPingAt, type ApiVersion } from "./status.js";
 import type { FlipRecord, PingRecord, StoredCheck } from "./store.js";
 
@@ -97,16 +98,128 @@ const PLANS = {
   seed: { readWrite: plans(SEED_CHECK_MEMBERS), readOnly: plans(SEED_READ_ONLY_CHECK_MEMBERS) },
 } as const;
 
+function planOf(check: StoredCheck, ctx: RepresentContext, view: CheckView): Plan {
+  const byKey = PLANS[ctx.compat][view.readOnly ? "readOnly" : "readWrite"];
+  return check.kind === "simple" ? byKey.simple : byKey.scheduled;
+}
+
 /** The check as the API shows it, members in the mode's order. */
 export function representCheck(check: StoredCheck, ctx: RepresentContext, view: CheckView): Record<string, unknown> {
-  const byKey = PLANS[ctx.compat][view.readOnly ? "readOnly" : "readWrite"];
-  const steps = check.kind === "simple" ? byKey.simple : byKey.scheduled;
+  const steps = planOf(check, ctx, view);
   const out: Record<string, unknown> = {};
   for (const [member, getter] of steps) {
     const value = getter(check, ctx, view);
     if (value !== undefined) out[member] = value;
   }
   return out;
+}
+
+/** What a volatile member's value follows: equal stamps, equal text. Cheaper than the value (no date formatting). */
+type Stamp = (check: StoredCheck, ctx: RepresentContext) => unknown;
+
+// Members that change with time or pings, with their stamps. All others
+// change only when a setting does (create, update, a check created by a
+// ping), which clears the check's cached JSON.
+const VOLATILE: Partial<Record<CheckMember, Stamp>> = {
+  n_pings: (c) => c.nPings,
+  status: (c, ctx) => displayedStatus(c, ctx.now, ctx.version),
+  started: (c) => c.lastStart !== null,
+  last_ping: (c) => c.lastPing,
+  next_ping: (c) => nextPingAt(c),
+  last_duration: (c) => c.lastDuration,
+};
+
+/** A volatile member: its `"name": ` text, how to get its value, and its stamp. */
+interface VolatilePart {
+  prefix: string;
+  getter: Getter;
+  stamp: Stamp;
+}
+
+/**
+ * A check's JSON as text runs of its settled members around its volatile
+ * ones, with the bytes last rendered and the volatile stamps they show.
+ */
+interface CheckTemplate {
+  siteRoot: string;
+  pingEndpoint: string;
+  parts: (string | VolatilePart)[];
+  volatile: VolatilePart[];
+  stamps: unknown[];
+  bytes: Buffer | null;
+}
+
+/** Cached JSON templates of a check, one per compat mode, key kind and API version. */
+export type CheckJsonCache = (CheckTemplate | undefined)[];
+
+function templateSlot(ctx: RepresentContext, view: CheckView): number {
+  return (ctx.compat === "live" ? 6 : 0) + (view.readOnly ? 3 : 0) + ctx.version - 1;
+}
+
+function buildTemplate(check: StoredCheck, ctx: RepresentContext, view: CheckView): CheckTemplate {
+  const parts: (string | VolatilePart)[] = [];
+  const volatile: VolatilePart[] = [];
+  let run = "";
+  for (const [member, getter] of planOf(check, ctx, view)) {
+    const prefix = `${serviceJson(member)}: `;
+    const stamp = VOLATILE[member];
+    if (stamp) {
+      if (run !== "") parts.push(run);
+      run = "";
+      const part = { prefix, getter, stamp };
+      parts.push(part);
+      volatile.push(part);
+      continue;
+    }
+    const value = getter(check, ctx, view);
+    if (value !== undefined) run += (run === "" ? "" : ", ") + prefix + serviceJson(value);
+  }
+  if (run !== "") parts.push(run);
+  return { siteRoot: ctx.siteRoot, pingEndpoint: ctx.pingEndpoint, parts, volatile, stamps: [], bytes: null };
+}
+
+function render(template: CheckTemplate, check: StoredCheck, ctx: RepresentContext, view: CheckView): string {
+  let out = "";
+  for (const part of template.parts) {
+    let text: string;
+    if (typeof part === "string") text = part;
+    else {
+      const value = part.getter(check, ctx, view);
+      if (value === undefined) continue;
+      text = part.prefix + serviceJson(value);
+    }
+    out += out === "" ? text : `, ${text}`;
+  }
+  return `{${out}}`;
+}
+
+/**
+ * The bytes of `serviceJson(representCheck(check, ctx, view))` (ASCII, so
+ * Latin-1 and UTF-8 alike), from a template cached per check: the settled
+ * members are formatted once, and the whole text again only when a volatile
+ * member's stamp moved. The cache lives in `check.jsonCache`, which whoever
+ * changes a setting must clear. The bytes are shared: never write to them.
+ */
+export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: CheckView): Buffer {
+  if (view.channelsCleared) return Buffer.from(serviceJson(representCheck(check, ctx, view)), "latin1");
+  const cache = (check.jsonCache ??= []);
+  const slot = templateSlot(ctx, view);
+  let template = cache[slot];
+  if (!template || template.siteRoot !== ctx.siteRoot || template.pingEndpoint !== ctx.pingEndpoint) {
+    template = buildTemplate(check, ctx, view);
+    cache[slot] = template;
+  }
+  const { volatile, stamps } = template;
+  let fresh = template.bytes !== null;
+  for (let i = 0; i < volatile.length; i++) {
+    const stamp = (volatile[i] as VolatilePart).stamp(check, ctx);
+    if (stamps[i] !== stamp) {
+      stamps[i] = stamp;
+      fresh = false;
+    }
+  }
+  if (!fresh || template.bytes === null) template.bytes = Buffer.from(render(template, check, ctx, view), "latin1");
+  return template.bytes;
 }
 
 /**

@@ -16,18 +16,20 @@ import {
 import type { RequestHandler } from "msw";
 import type { Dispatcher } from "undici";
 import { mswHandlers } from "./adapters/msw.js";
-import { listen, type RunningServer } from "./adapters/node-http.js";
+import { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 import { createDispatcher } from "./adapters/undici-dispatcher.js";
 import { FakeClock, type ClockInput } from "./clock.js";
 import { DEFAULT_CONTROL_PREFIX, handleControl } from "./control/routes.js";
-import { representContext, type Core, type Exchange, type ResolvedOptions } from "./core.js";
+import { Exchange, representContext, type Core, type ResolvedOptions } from "./core.js";
 import { describeFault, Faults, sleep, type FaultSpec } from "./faults.js";
 import { IdSource } from "./ids.js";
+import { registerIncomingHandler, RequestIncoming, type Incoming } from "./incoming.js";
 import { deliverEmail, type EmailOutcome, type InboundEmail } from "./inbound-email.js";
 import { Journal, type JournalEntry, type JournalRecord } from "./journal.js";
 import { handleApi } from "./management.js";
 import { representCheck } from "./represent.js";
-import { notFoundPage, redirectResponse, textResponse } from "./responses.js";
+import { DROP_CONNECTION, toResponse, type Outcome, type Reply } from "./reply.js";
+import { notFoundPage, redirectReply, textReply } from "./responses.js";
 import { decodePath, matchRoute, operationOf, type Operation, type Route, type RouterConfig } from "./router.js";
 import { handleBadge, handleCheckBadge } from "./routes/badges.js";
 import { saveNewCheck } from "./routes/checks.js";
@@ -111,6 +113,14 @@ export interface ProjectInfo {
   pingLogLimit: number;
 }
 
+/** What {@link FakeServer.addChannel} accepts. */
+export interface ChannelInit {
+  /** Integration kind (`email`, `slack`, …). */
+  kind: string;
+  /** Display name; default empty. */
+  name?: string;
+}
+
 /** An integration as {@link FakeServer.addChannel} returns it. */
 export interface ChannelInfo {
   /** Integration UUID. */
@@ -131,7 +141,7 @@ export interface FakeServerClock {
   set(date: ClockInput): void;
 }
 
-export type { FaultSpec, JournalEntry, Operation, FakeState, EmailOutcome, InboundEmail };
+export type { FaultSpec, JournalEntry, Operation, FakeState, EmailOutcome, InboundEmail, ResolvedOptions, ListenOptions };
 
 function resolveOptions(options: FakeServerOptions): ResolvedOptions {
   const baseUrl = (options.baseUrl ?? "http://localhost:8000").replace(/\/+$/, "");
@@ -152,13 +162,30 @@ function resolveOptions(options: FakeServerOptions): ResolvedOptions {
   };
 }
 
+// An injected fault's answer. It goes through a `Response` so that the
+// fetch rules keep applying to what the test supplied: headers checked and
+// combined, a text body typed `text/plain;charset=UTF-8` when untyped, and
+// statuses that cannot have a body refused (the fake then answers 500).
+function faultReply(fault: FaultSpec, status: number): Reply {
+  const body = status === 204 || status === 304 ? null : (fault.body ?? "");
+  const response = new Response(body, { status, headers: fault.headers ?? {} });
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => headers.push(name, value));
+  return { status, headers, body };
+}
+
+// A defect of the fake: answered like the service's own server error.
+const SERVER_ERROR = textReply(500, "");
+
 function pathOf(url: string): string {
   return new URL(url).pathname.replace(/\/+$/, "");
 }
 
 /**
- * The fake service. Every adapter (node:http, msw, undici dispatcher, CLI)
- * calls {@link FakeServer.handle}; tests drive it with the control methods.
+ * The fake service behind {@link FakeServer.handle} and every adapter
+ * (node:http, msw, undici dispatcher, CLI); tests drive it with the control
+ * methods. The adapters reach the same core without building WHATWG
+ * `Request`/`Response` objects, so they answer exactly as `handle()` does.
  *
  * @example
  * ```ts
@@ -170,7 +197,7 @@ function pathOf(url: string): string {
  * ```
  */
 export class FakeServer {
-  /** The resolved options. */
+  /** The options with their defaults applied. */
   readonly options: Readonly<ResolvedOptions>;
   /** The clock; moving it runs the timeout detector. */
   readonly clock: FakeServerClock;
@@ -201,6 +228,7 @@ export class FakeServer {
       pingPath: pingPath.startsWith(`${this.#basePath}/`) ? pingPath.slice(this.#basePath.length) : pingPath,
     };
     this.#pingPrefix = this.#basePath + this.#router.pingPath;
+    registerIncomingHandler(this, (incoming) => this.#serve(incoming));
   }
 
   /**
@@ -212,69 +240,104 @@ export class FakeServer {
     try {
       url = new URL(request.url);
     } catch {
-      return notFoundPage();
+      return toResponse(notFoundPage());
     }
+    return toResponse(await this.#serve(new RequestIncoming(request, url)));
+  }
+
+  // The core behind every adapter: `handle()` and the adapters that skip
+  // WHATWG objects (node:http, undici, msw) all come here. Synchronous unless
+  // a body must be read or a fault delays the answer.
+  #serve(incoming: Incoming): Outcome | Promise<Outcome> {
+    const pathname = incoming.pathname;
     const prefix = this.options.controlPrefix;
-    if (prefix !== null && url.pathname.startsWith(prefix)) {
-      const answer = await handleControl(this, request);
-      if (answer) return answer;
-    }
+    if (prefix !== null && pathname.startsWith(prefix)) return this.#serveControl(incoming);
+    return this.#serveService(incoming);
+  }
+
+  async #serveControl(incoming: Incoming): Promise<Outcome> {
+    return (await handleControl(this, incoming)) ?? this.#serveService(incoming);
+  }
+
+  #serveService(incoming: Incoming): Outcome | Promise<Outcome> {
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
-    const ex: Exchange = { request, url, method: request.method, now, keyKind: null, body: null };
-    let rawPath = url.pathname;
+    const pathname = incoming.pathname;
+    const method = incoming.method;
+    const ex = new Exchange(incoming, pathname, incoming.search, now);
+    let rawPath = pathname;
     if (this.#basePath !== "" && rawPath.startsWith(this.#basePath)) rawPath = rawPath.slice(this.#basePath.length);
     const path = decodePath(rawPath);
     const route = matchRoute(path, rawPath, this.#router);
-    const operation = route ? operationOf(route, request.method) : null;
+    const operation = route ? operationOf(route, method) : null;
     const entry: JournalRecord = {
       at: now,
-      method: request.method,
-      pathname: url.pathname,
-      search: url.search,
+      method,
+      pathname,
+      search: ex.search,
       pingPath: route?.kind === "ping" ? this.#pingPrefix : null,
       operation,
       keyKind: null,
       body: null,
       status: 0,
     };
-    let response: Response;
+    let answer: Outcome | Promise<Outcome>;
     try {
-      response = await this.#answer(ex, route, path, rawPath, operation, entry);
+      answer = this.#answer(ex, route, path, rawPath, operation, entry);
     } catch {
-      // A defect of the fake: answer like the service's own server error.
-      response = textResponse(500, "");
+      answer = SERVER_ERROR;
     }
-    entry.keyKind = ex.keyKind;
-    entry.body = ex.body;
-    entry.status = response.type === "error" ? 0 : response.status;
-    this.#journal.record(entry);
-    return response;
+    if (answer instanceof Promise) {
+      return answer.then(
+        (outcome) => this.#record(entry, ex, outcome),
+        () => this.#record(entry, ex, SERVER_ERROR),
+      );
+    }
+    return this.#record(entry, ex, answer);
   }
 
-  async #answer(
+  #record(entry: JournalRecord, ex: Exchange, outcome: Outcome): Outcome {
+    entry.keyKind = ex.keyKind;
+    entry.body = ex.body;
+    entry.status = outcome === DROP_CONNECTION ? 0 : outcome.status;
+    this.#journal.record(entry);
+    return outcome;
+  }
+
+  #answer(
     ex: Exchange,
     route: Route | undefined,
     path: string,
     rawPath: string,
     operation: Operation | null,
     entry: JournalRecord,
-  ): Promise<Response> {
+  ): Outcome | Promise<Outcome> {
     const fault = this.#faults.take(operation);
     if (fault) {
       const description = describeFault(fault);
       if (description) entry.fault = description;
-      if (fault.latencyMs) await sleep(fault.latencyMs);
-      if (fault.drop) return Response.error();
-      if (fault.status !== undefined) {
-        const status = fault.status;
-        const body = status === 204 || status === 304 ? null : (fault.body ?? "");
-        return new Response(body, { status, headers: fault.headers ?? {} });
-      }
+      if (fault.latencyMs) return sleep(fault.latencyMs).then(() => this.#answerFault(fault, ex, route, path, rawPath));
+      return this.#answerFault(fault, ex, route, path, rawPath);
     }
+    return this.#route(ex, route, path, rawPath);
+  }
+
+  #answerFault(
+    fault: FaultSpec,
+    ex: Exchange,
+    route: Route | undefined,
+    path: string,
+    rawPath: string,
+  ): Outcome | Promise<Outcome> {
+    if (fault.drop) return DROP_CONNECTION;
+    if (fault.status !== undefined) return faultReply(fault, fault.status);
+    return this.#route(ex, route, path, rawPath);
+  }
+
+  #route(ex: Exchange, route: Route | undefined, path: string, rawPath: string): Reply | Promise<Reply> {
     if (!route) {
       if (!path.endsWith("/") && matchRoute(`${path}/`, `${rawPath}/`, this.#router)) {
-        return redirectResponse(`${ex.url.pathname}/${ex.url.search}`);
+        return redirectReply(`${ex.path}/${ex.search}`);
       }
       return notFoundPage();
     }
@@ -345,7 +408,7 @@ export class FakeServer {
   }
 
   /** Adds an integration to a project. */
-  addChannel(projectId: string, init: { kind: string; name?: string }): ChannelInfo {
+  addChannel(projectId: string, init: ChannelInit): ChannelInfo {
     const project = this.#project(projectId);
     const channel = { id: this.#ids.uuid(), name: init.name ?? "", kind: init.kind };
     project.channels.push(channel);
@@ -417,7 +480,7 @@ export class FakeServer {
   }
 
   /** Serves the fake over HTTP (node:http). */
-  listen(options: { port?: number; host?: string } = {}): Promise<RunningServer> {
+  listen(options: ListenOptions = {}): Promise<RunningServer> {
     return listen(this, options);
   }
 
@@ -449,6 +512,6 @@ function projectInfo(project: Project, account: Account): ProjectInfo {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 
 // `status/` answers `OK` to safe methods; the CSRF guard refuses the others.
-function statusPage(method: string): Response {
-  return SAFE_METHODS.has(method) ? textResponse(200, "OK") : textResponse(403, "");
+function statusPage(method: string): Reply {
+  return SAFE_METHODS.has(method) ? textReply(200, "OK") : textReply(403, "");
 }

@@ -242,6 +242,7 @@ export function importStore(store: Store, state: FakeState): void {
       channels: new Set(arrayOf(c.channels, "channels") as string[]),
       pings: arrayOf(c.pings, "pings").map((p) => pingRecord(p as PingState)),
       flips: arrayOf(c.flips, "flips").map((f) => ({ ...(f as FlipRecord) })),
+      jsonCache: null,
     };
     store.addCheck(check);
     rearm(store, check);

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { CHECK_DEFAULTS, PingType, StoredStatus } from "@checks-api/schema";
 import { DueQueue } from "./due-queue.js";
+import type { CheckJsonCache } from "./represent.js";
 
 type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T;
 
@@ -137,6 +138,8 @@ export interface StoredCheck extends CheckSettings {
   pings: PingRecord[];
   /** Every status change, in recording order. */
   flips: FlipRecord[];
+  /** JSON text of its representations (see `checkJson`); `null` whenever a setting changed. */
+  jsonCache: CheckJsonCache | null;
 }
 
 /**

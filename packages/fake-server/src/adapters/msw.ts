@@ -3,6 +3,8 @@
  * @module
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { BufferedIncoming, incomingHandlerOf } from "../incoming.js";
+import { DROP_CONNECTION, toResponse } from "../reply.js";
 import type { FakeServer } from "../server.js";
 
 /** Options of {@link mswHandlers}. */
@@ -24,7 +26,9 @@ interface Root {
 }
 
 /**
- * msw 2 handlers that route every request under `baseUrl` to `fake.handle()`.
+ * msw 2 handlers that route every request under `baseUrl` to the fake (a
+ * `FakeServer` through its internal request form, anything else through
+ * `fake.handle()`).
  *
  * The request URL is rewritten onto the fake's own base URL, so a fake built
  * with the default `http://localhost:8000` serves code configured for any
@@ -50,6 +54,14 @@ export function mswHandlers(fake: MswTarget, options: MswHandlersOptions = {}): 
       const rest = relativePath(served, url) ?? "/";
       const target = `${own.origin}${own.path}${rest}${url.search}`;
       const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
+      const direct = incomingHandlerOf(fake);
+      if (direct) {
+        // The fake's internal form: no second `Request`, the answer built once.
+        const own = new URL(target);
+        const bytes = body ? new Uint8Array(body) : null;
+        const outcome = await direct(new BufferedIncoming(request.method, own.pathname, own.search, request.headers, bytes));
+        return outcome === DROP_CONNECTION ? HttpResponse.error() : toResponse(outcome);
+      }
       const init: RequestInit = { method: request.method, headers: request.headers };
       if (body && body.byteLength > 0) init.body = body;
       const response = await fake.handle(new Request(target, init));

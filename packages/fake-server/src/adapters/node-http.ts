@@ -1,11 +1,15 @@
 /**
- * Serves a fake over a real socket with `node:http`: each `IncomingMessage`
- * becomes a WHATWG `Request` for the fake's `handle()`, and the `Response`
- * goes back byte for byte.
+ * Serves a fake over a real socket with `node:http`. A `FakeServer` is served
+ * through its internal request/reply form, straight from the
+ * `IncomingMessage` to `writeHead()`/`end()`; any other handler gets each
+ * request as a WHATWG `Request`, and its `Response` goes back byte for byte.
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { BodyBytes } from "../body.js";
+import { capBytes, incomingHandlerOf, type Incoming, type IncomingHandler } from "../incoming.js";
+import { DROP_CONNECTION, NO_BODY_STATUS, wireHeaders, type Outcome } from "../reply.js";
 import type { FakeServer } from "../server.js";
 import { normalizePeerAddress, PEER_ADDRESS_HEADER } from "./peer-address.js";
 import { responseBytes } from "./response-bytes.js";
@@ -28,16 +32,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Anything with the fake's request handler. */
+/** Anything with the fake's request handler (a `FakeServer`, or any object with a `handle()` like it). */
 export type RequestHandlerTarget = Pick<FakeServer, "handle">;
 
 // A Host header is used to rebuild the request URL only when it is a plain
 // host[:port]; anything else (paths, credentials) could change what the fake routes.
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-const NO_BODY_STATUS = new Set([101, 103, 204, 304]);
+// A request target that WHATWG URL parsing leaves as it is: no characters it
+// would percent-encode, no `#`, no backslash; dot segments are checked apart.
+const PLAIN_TARGET = /^\/[-A-Za-z0-9._~!$&'()*+,;=:@/%]*(?:\?[-A-Za-z0-9._~!$&()*+,;=:@/%?]*)?$/;
+const DOT_SEGMENT = /\/\.|%2e/i;
+// Methods a WHATWG `Request` refuses: the fake never sees them.
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
- * Starts a `node:http` server answering every request with `fake.handle()`.
+ * Starts a `node:http` server answering every request with the fake.
+ *
+ * A `FakeServer` is served through its internal request/reply form: no
+ * WHATWG `Request` or `Response` is built, and the answer goes out with one
+ * `writeHead()` and `end()`. It sees each request exactly as `handle()`
+ * would see the `Request` described below. Any other `{ handle }` gets that
+ * `Request`:
  *
  * - The request URL is `http://` + the `Host` header (or the bound address)
  *   + the request target; all header lines are kept, repeated ones included;
@@ -46,7 +61,8 @@ const NO_BODY_STATUS = new Set([101, 103, 204, 304]);
  * - The socket peer address is put in the `x-checks-fake-peer` request header
  *   (`PEER_ADDRESS_HEADER`; a client-sent value is discarded), with IPv4-mapped
  *   IPv6 addresses written as plain IPv4. The fake uses it as a ping's source
- *   address when `X-Forwarded-For` is absent.
+ *   address when `X-Forwarded-For` is absent (a `FakeServer` served directly
+ *   gets the same address without the header).
  * - A `Response.error()` (a fault injected with `drop: true`) destroys the
  *   socket without answering.
  * - Repeated response headers (e.g. several `Set-Cookie`) stay separate lines.
@@ -64,7 +80,9 @@ export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}):
   let fallbackOrigin = `http://${urlHost}`;
 
   const server = createServer((req, res) => {
-    serveOne(fake, req, res, fallbackOrigin).catch(() => answerFailure(res));
+    const direct = incomingHandlerOf(fake);
+    if (direct) serveDirect(direct, req, res, fallbackOrigin);
+    else serveOne(fake, req, res, fallbackOrigin).catch(() => answerFailure(res));
   });
 
   return new Promise((resolve, reject) => {
@@ -86,13 +104,125 @@ export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}):
   });
 }
 
+// A request served through the fake's internal form. Everything up to the
+// handler is synchronous for requests without a body, and so is writing the
+// answer when the handler needs no waiting.
+function serveDirect(handler: IncomingHandler, req: IncomingMessage, res: ServerResponse, fallbackOrigin: string): void {
+  const body = readBody(req);
+  if (body === null) return answerDirect(handler, req, res, null, fallbackOrigin);
+  body.then(
+    (bytes) => answerDirect(handler, req, res, bytes, fallbackOrigin),
+    () => answerFailure(res),
+  );
+}
+
+function answerDirect(
+  handler: IncomingHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer | null,
+  fallbackOrigin: string,
+): void {
+  try {
+    const target = requestTarget(req, fallbackOrigin);
+    if (!target) {
+      res.writeHead(400, { "content-length": "0" }).end();
+      return;
+    }
+    const outcome = handler(new NodeIncoming(req, target.pathname, target.search, body));
+    if (outcome instanceof Promise) outcome.then((settled) => writeOutcome(res, settled)).catch(() => answerFailure(res));
+    else writeOutcome(res, outcome);
+  } catch {
+    answerFailure(res);
+  }
+}
+
+function writeOutcome(res: ServerResponse, outcome: Outcome): void {
+  if (outcome === DROP_CONNECTION) {
+    res.socket?.destroy();
+    return;
+  }
+  res.writeHead(outcome.status, wireHeaders(outcome) as string[]);
+  res.end(outcome.body ?? undefined);
+}
+
+/**
+ * Path and query as a WHATWG `Request` built from `req` would show them, or
+ * `undefined` for what such a `Request` refuses (a forbidden method, a
+ * target that is no URL, credentials in an absolute target).
+ */
+function requestTarget(req: IncomingMessage, fallbackOrigin: string): { pathname: string; search: string } | undefined {
+  if (FORBIDDEN_METHODS.has(req.method ?? "GET")) return undefined;
+  const target = req.url ?? "/";
+  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
+    const query = target.indexOf("?");
+    if (query < 0) return { pathname: target, search: "" };
+    return { pathname: target.slice(0, query), search: query === target.length - 1 ? "" : target.slice(query) };
+  }
+  let url: URL;
+  try {
+    url = new URL(target.startsWith("/") ? fallbackOrigin + target : target);
+  } catch {
+    return undefined;
+  }
+  if (url.username !== "" || url.password !== "") return undefined;
+  return { pathname: url.pathname, search: url.search };
+}
+
+/**
+ * An `IncomingMessage` as the fake's core reads it: header values joined as
+ * `Headers.get()` joins repeated lines, the body already read (as the
+ * `Request` path always did), the socket peer directly.
+ */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly #req: IncomingMessage;
+  readonly #body: Buffer | null;
+
+  constructor(
+    req: IncomingMessage,
+    readonly pathname: string,
+    readonly search: string,
+    body: Buffer | null,
+  ) {
+    this.#req = req;
+    this.method = req.method ?? "GET";
+    this.#body = body;
+  }
+
+  header(name: string): string | null {
+    const raw = this.#req.rawHeaders;
+    let value: string | null = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      const line = raw[i] as string;
+      if (line.length === name.length && line.toLowerCase() === name) {
+        value = value === null ? (raw[i + 1] as string) : `${value}, ${raw[i + 1] as string}`;
+      }
+    }
+    return value;
+  }
+
+  get hasBody(): boolean {
+    return this.#body !== null;
+  }
+
+  body(cap: number | null): Promise<BodyBytes> {
+    return Promise.resolve(capBytes(this.#body, cap));
+  }
+
+  get peer(): string | undefined {
+    const address = this.#req.socket.remoteAddress;
+    return address ? normalizePeerAddress(address) : undefined;
+  }
+}
+
 async function serveOne(
   fake: RequestHandlerTarget,
   req: IncomingMessage,
   res: ServerResponse,
   fallbackOrigin: string,
 ): Promise<void> {
-  const body = await readBody(req);
+  const body = await (readBody(req) ?? null);
   let request: Request;
   try {
     request = toRequest(req, body, fallbackOrigin);
@@ -106,11 +236,12 @@ async function serveOne(
   await writeResponse(res, response);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
+/** The request body, or `null` (synchronously) when there is none to read. */
+function readBody(req: IncomingMessage): Promise<Buffer | null> | null {
   const method = req.method;
   if (method === "GET" || method === "HEAD" || (req.headers["content-length"] === "0" && !req.headers["transfer-encoding"])) {
     req.resume();
-    return Promise.resolve(null);
+    return null;
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

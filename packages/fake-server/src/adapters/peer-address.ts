@@ -1,10 +1,12 @@
 /**
  * How the node:http adapter tells the fake which socket peer sent a request.
  *
- * A WHATWG `Request` has no notion of a client address, so the adapter puts
- * the TCP peer address in a request header that it controls (any value the
- * client sent under that name is dropped first). The fake reads it to fill a
- * ping's `remote_addr` when `X-Forwarded-For` is absent.
+ * A WHATWG `Request` has no notion of a client address, so for handlers that
+ * take `Request`s the adapter puts the TCP peer address in a request header
+ * that it controls (any value the client sent under that name is dropped
+ * first). The fake reads it to fill a ping's `remote_addr` when
+ * `X-Forwarded-For` is absent; a `FakeServer` served directly gets the
+ * address itself instead.
  * @module
  */
 

@@ -1,10 +1,14 @@
 /**
  * An undici `Dispatcher` that answers in-process with the fake: no socket,
- * no port, the same `handle()` as every other adapter.
+ * no port, the same core as every other adapter. A `FakeServer` is served
+ * through its internal request/reply form; any other handler gets WHATWG
+ * `Request`s.
  * @module
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { Dispatcher, errors, FormData as UndiciFormData, Response as UndiciResponse } from "undici";
+import { BufferedIncoming, incomingHandlerOf, type IncomingHandler } from "../incoming.js";
+import { DROP_CONNECTION, NO_BODY_STATUS, bodyLength, type HeaderList } from "../reply.js";
 import type { FakeServer } from "../server.js";
 import { responseBytes } from "./response-bytes.js";
 
@@ -18,16 +22,20 @@ type DispatchController = Dispatcher.DispatchController;
 /** The callbacks of one dispatch, whichever handler API the caller speaks. */
 interface Sink {
   start(controller: DispatchController): void;
-  response(controller: DispatchController, status: number, headers: Headers, statusText: string): void;
+  response(controller: DispatchController, status: number, headers: HeaderList, statusText: string): void;
   data(controller: DispatchController, chunk: Buffer): void;
   end(controller: DispatchController): void;
   error(controller: DispatchController, error: Error): void;
 }
 
-const NO_BODY_STATUS = new Set([101, 103, 204, 304]);
+// What a `Request` accepts as a method (fetch: a token, not CONNECT, TRACE
+// or TRACK), and the names it uppercases.
+const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
 
 /**
- * An undici `Dispatcher` serving every request with `fake.handle()` in the
+ * An undici `Dispatcher` serving every request with the fake in the
  * same process. Works with `undici.request(url, { dispatcher })`,
  * `undici.fetch(url, { dispatcher })`, `dispatcher.request({ path, method })`
  * (a missing origin means the fake's base URL) and any client that calls
@@ -96,6 +104,8 @@ export class FakeDispatcher extends Dispatcher {
   async #run(options: DispatchOptions, sink: Sink, controller: InProcessController): Promise<void> {
     sink.start(controller);
     if (controller.aborted) return;
+    const direct = incomingHandlerOf(this.#fake);
+    if (direct) return this.#runDirect(direct, options, sink, controller);
     const request = await toRequest(options, this.#fake.options.baseUrl);
     if (controller.aborted) return;
     const response = await this.#fake.handle(request);
@@ -103,20 +113,51 @@ export class FakeDispatcher extends Dispatcher {
     if (response.type === "error") throw new errors.SocketError("other side closed");
     const body = await responseBytes(response);
     if (controller.aborted) return;
-    const headers = new Headers(response.headers);
-    if (!headers.has("content-length") && !NO_BODY_STATUS.has(response.status)) {
-      headers.set("content-length", String(body?.byteLength ?? 0));
-    }
-    sink.response(controller, response.status, headers, response.statusText);
+    const headers: string[] = [];
+    response.headers.forEach((value, name) => headers.push(name, value));
+    this.#deliver(sink, controller, request.method, response.status, headers, body, response.statusText);
+  }
+
+  // The same exchange without WHATWG objects: the request is checked as a
+  // `Request` would check it, and the reply's bytes are copied once, so
+  // that a handler writing to its chunk cannot change the fake's cached answers.
+  async #runDirect(handler: IncomingHandler, options: DispatchOptions, sink: Sink, controller: InProcessController): Promise<void> {
+    const incoming = await toIncoming(options, this.#fake.options.baseUrl);
     if (controller.aborted) return;
-    if (body && body.byteLength > 0 && request.method !== "HEAD") sink.data(controller, body);
+    const outcome = await handler(incoming);
+    if (controller.aborted) return;
+    if (outcome === DROP_CONNECTION) throw new errors.SocketError("other side closed");
+    const reply = outcome.body;
+    const body = reply === null ? null : typeof reply === "string" ? Buffer.from(reply) : Buffer.from(reply);
+    this.#deliver(sink, controller, incoming.method, outcome.status, [...outcome.headers], body, "");
+  }
+
+  // Headers (with `content-length` where a `Headers` would sort it), then the body.
+  #deliver(
+    sink: Sink,
+    controller: InProcessController,
+    method: string,
+    status: number,
+    headers: string[],
+    body: Buffer | null,
+    statusText: string,
+  ): void {
+    if (!NO_BODY_STATUS.has(status) && !headers.some((name, i) => i % 2 === 0 && name === "content-length")) {
+      let at = 0;
+      while (at < headers.length && (headers[at] as string) < "content-length") at += 2;
+      headers.splice(at, 0, "content-length", String(bodyLength(body)));
+    }
+    sink.response(controller, status, headers, statusText);
+    if (controller.aborted) return;
+    if (body && body.byteLength > 0 && method !== "HEAD") sink.data(controller, body);
     if (controller.aborted) return;
     sink.end(controller);
   }
 }
 
 /**
- * An undici `Dispatcher` that serves requests with `fake.handle()` in-process.
+ * An undici `Dispatcher` that serves requests with the fake in-process (a
+ * `FakeServer` through its internal request form, anything else through `fake.handle()`).
  *
  * @example
  * ```ts
@@ -194,21 +235,56 @@ function toSink(handler: DispatchHandler): Sink {
   };
 }
 
-function headerObject(headers: Headers): IncomingHttpHeaders {
+function headerObject(headers: HeaderList): IncomingHttpHeaders {
   const result: Record<string, string | string[]> = {};
-  headers.forEach((value, name) => {
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i] as string;
+    const value = headers[i + 1] as string;
     const previous = result[name];
     if (previous === undefined) result[name] = value;
     else if (Array.isArray(previous)) previous.push(value);
     else result[name] = [previous, value];
-  });
+  }
   return result;
 }
 
-function rawHeaders(headers: Headers): Buffer[] {
-  const raw: Buffer[] = [];
-  headers.forEach((value, name) => raw.push(Buffer.from(name, "latin1"), Buffer.from(value, "latin1")));
-  return raw;
+function rawHeaders(headers: HeaderList): Buffer[] {
+  return headers.map((text) => Buffer.from(text, "latin1"));
+}
+
+/** The method as a `Request` would hold it; what a `Request` refuses throws `InvalidArgumentError`. */
+function requestMethod(method: string): string {
+  if (!METHOD_TOKEN.test(method)) throw new errors.InvalidArgumentError(`'${method}' is not a valid HTTP method.`);
+  const upper = method.toUpperCase();
+  if (FORBIDDEN_METHODS.has(upper)) throw new errors.InvalidArgumentError(`'${method}' HTTP method is unsupported.`);
+  return NORMALIZED_METHODS.has(upper) ? upper : method;
+}
+
+/** What {@link toRequest} builds, in the fake's internal form. */
+async function toIncoming(options: DispatchOptions, defaultOrigin: string): Promise<BufferedIncoming> {
+  const target = requestUrl(options, defaultOrigin);
+  const headers = toHeaders(options.headers);
+  let body: Uint8Array | null = null;
+  if (options.method !== "GET" && options.method !== "HEAD" && options.body != null) {
+    const read = await readBody(options.body);
+    if (read.bytes.byteLength > 0) body = read.bytes;
+    if (read.contentType && !headers.has("content-type")) headers.set("content-type", read.contentType);
+  }
+  // The checks of the `Request` constructor, in its order.
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch (error) {
+    throw new errors.InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new errors.InvalidArgumentError("Request cannot be constructed from a URL that includes credentials");
+  }
+  const method = requestMethod(options.method);
+  if (body !== null && (method === "GET" || method === "HEAD")) {
+    throw new errors.InvalidArgumentError("Request with GET/HEAD method cannot have body.");
+  }
+  return new BufferedIncoming(method, url.pathname, url.search, headers, body);
 }
 
 async function toRequest(options: DispatchOptions, defaultOrigin: string): Promise<Request> {

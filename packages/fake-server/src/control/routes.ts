@@ -22,7 +22,9 @@
  * @module
  */
 import type { CreateCheckInput } from "@checks-api/schema";
-import type { FakeServer, FakeState, FaultSpec, InboundEmail, ProjectInit } from "../server.js";
+import type { Incoming } from "../incoming.js";
+import { fixedHeaderList, headerList, type Reply } from "../reply.js";
+import type { ChannelInit, FakeServer, FakeState, FaultSpec, InboundEmail, ProjectInit } from "../server.js";
 
 /** The control prefix used when the options do not name one. */
 export const DEFAULT_CONTROL_PREFIX = "/__fake";
@@ -31,7 +33,7 @@ export const DEFAULT_CONTROL_PREFIX = "/__fake";
 const MAX_DATE_MS = 8.64e15;
 
 type JsonObject = Record<string, unknown>;
-type Operation = (fake: FakeServer, body: JsonObject, params: string[]) => Response | Promise<Response>;
+type Operation = (fake: FakeServer, body: JsonObject, params: string[]) => Reply;
 interface Route {
   pattern: RegExp;
   methods: Partial<Record<string, { body: "none" | "optional" | "required"; run: Operation }>>;
@@ -40,11 +42,18 @@ interface Route {
 /** Bad input to a control operation: answered with 400. */
 class ControlInputError extends Error {}
 
-const json = (status: number, value: unknown): Response => Response.json(value, { status });
-const error = (status: number, message: string, headers?: Record<string, string>): Response =>
-  Response.json({ error: message }, { status, ...(headers ? { headers } : {}) });
-const noContent = (): Response => new Response(null, { status: 204 });
-const clockAnswer = (fake: FakeServer): Response => json(200, { now: fake.clock.now().toISOString() });
+// What `Response.json()` and `new Response(null)` answered before these
+// became replies: `application/json` with `JSON.stringify` text; no headers.
+const JSON_HEADERS = fixedHeaderList({ "content-type": "application/json" });
+const NO_HEADERS = fixedHeaderList({});
+const json = (status: number, value: unknown): Reply => ({ status, headers: JSON_HEADERS, body: JSON.stringify(value) });
+const error = (status: number, message: string, headers?: Record<string, string>): Reply => ({
+  status,
+  headers: headers ? headerList({ ...headers, "content-type": "application/json" }) : JSON_HEADERS,
+  body: JSON.stringify({ error: message }),
+});
+const noContent = (): Reply => ({ status: 204, headers: NO_HEADERS, body: null });
+const clockAnswer = (fake: FakeServer): Reply => json(200, { now: fake.clock.now().toISOString() });
 
 const ROUTES: Route[] = [
   {
@@ -154,10 +163,10 @@ export function controlPrefix(fake: Pick<FakeServer, "options">): string | undef
  * under the control prefix (or control is off) so the caller routes it as an
  * API request. Never throws: bad input is a 400.
  */
-export async function handleControl(fake: FakeServer, request: Request): Promise<Response | undefined> {
+export async function handleControl(fake: FakeServer, request: Incoming): Promise<Reply | undefined> {
   const prefix = controlPrefix(fake);
   if (prefix === undefined) return undefined;
-  const path = new URL(request.url).pathname;
+  const path = request.pathname;
   if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
   const rest = path.slice(prefix.length);
 
@@ -172,7 +181,7 @@ export async function handleControl(fake: FakeServer, request: Request): Promise
     try {
       const body = endpoint.body === "none" ? {} : await readObject(request, endpoint.body === "required");
       const params = match.slice(1).map((part) => decodeURIComponent(part));
-      return await endpoint.run(fake, body, params);
+      return endpoint.run(fake, body, params);
     } catch (problem) {
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
@@ -180,8 +189,11 @@ export async function handleControl(fake: FakeServer, request: Request): Promise
   return error(404, `unknown control endpoint: ${request.method} ${path}`);
 }
 
-async function readObject(request: Request, required: boolean): Promise<JsonObject> {
-  const text = await request.text();
+// Decodes as `Body.text()` does: UTF-8 with replacement, a byte-order mark dropped.
+const UTF8 = new TextDecoder();
+
+async function readObject(request: Incoming, required: boolean): Promise<JsonObject> {
+  const text = UTF8.decode((await request.body(null)).bytes);
   if (text.trim() === "") {
     if (required) throw new ControlInputError("request body must be a JSON object");
     return {};
@@ -261,7 +273,7 @@ function projectInit(body: JsonObject): ProjectInit {
   return init;
 }
 
-function channelInit(body: JsonObject): { kind: string; name?: string } {
+function channelInit(body: JsonObject): ChannelInit {
   return pick(body, { kind: "a string", name: "a string" }, ["kind"]);
 }
 

@@ -7,16 +7,8 @@ import { BADGE_FORMATS, type BadgeFormat, type BadgeUrls } from "@checks-api/sch
 import { aggregateBadge, badgeSignature, badgeUrls, renderBadge } from "../badges.js";
 import type { Core, Exchange } from "../core.js";
 import type { BadgeRoute, CheckBadgeRoute } from "../router.js";
-import {
-  corsHeaders,
-  csrfFailure,
-  HTML_TYPE,
-  jsonResponse,
-  noCacheHeaders,
-  notFoundPage,
-  textResponse,
-  type HeaderMap,
-} from "../responses.js";
+import type { Reply } from "../reply.js";
+import { corsHeaders, csrfFailure, HTML_TYPE, jsonReply, noCacheHeaders, notFoundPage, reply, type HeaderMap } from "../responses.js";
 import { displayedStatus } from "../status.js";
 import type { Project, StoredCheck } from "../store.js";
 import { tagsOf } from "./checks.js";
@@ -28,14 +20,14 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const SIGNATURE_LENGTH = 8;
 
 /** `GET /api/v3/badges/`: the project's tags sorted, then `*`, each with its six URLs. */
-export function listBadges(core: Core, project: Project, cors: HeaderMap): Response {
+export function listBadges(core: Core, project: Project, cors: HeaderMap): Reply {
   const tags = new Set<string>();
   for (const check of project.checks.values()) for (const tag of tagsOf(check)) tags.add(tag);
   const { baseUrl, badgeSecret } = core.options;
   const badges: Record<string, BadgeUrls> = {};
   for (const tag of [...tags].sort()) badges[tag] = badgeUrls(baseUrl, project.badgeKey, badgeSecret, tag);
   badges[ALL_CHECKS] = badgeUrls(baseUrl, project.badgeKey, badgeSecret, ALL_CHECKS);
-  return jsonResponse(200, { badges }, cors);
+  return jsonReply(200, { badges }, cors);
 }
 
 function isFormat(fmt: string): fmt is BadgeFormat {
@@ -43,28 +35,33 @@ function isFormat(fmt: string): fmt is BadgeFormat {
 }
 
 // CSRF guard, then the CORS gate; answers that pass the guard are never cached.
-function gate(ex: Exchange): { headers: HeaderMap; refusal?: Response } {
+function gate(ex: Exchange): { headers: HeaderMap; refusal?: Reply } {
   if (UNSAFE_METHODS.has(ex.method)) return { headers: {}, refusal: csrfFailure() };
   const headers = { ...BADGE_CORS, ...noCacheHeaders(ex.now) };
-  if (ex.method === "OPTIONS") return { headers, refusal: new Response(null, { status: 204, headers: { ...headers, "Content-Type": HTML_TYPE } }) };
-  if (ex.method !== "GET") return { headers, refusal: textResponse(405, "", headers) };
+  if (ex.method === "OPTIONS") return { headers, refusal: reply(204, null, { ...headers, "Content-Type": HTML_TYPE }) };
+  if (ex.method !== "GET") return { headers, refusal: emptyHtml(405, headers) };
   return { headers };
 }
 
-function badgeAnswer(format: BadgeFormat, label: string, statuses: string[], threeState: boolean, headers: HeaderMap): Response {
+// An empty HTML answer with per-request headers.
+function emptyHtml(status: number, headers: HeaderMap): Reply {
+  return reply(status, "", { ...headers, "Content-Type": HTML_TYPE });
+}
+
+function badgeAnswer(format: BadgeFormat, label: string, statuses: string[], threeState: boolean, headers: HeaderMap): Reply {
   const rendered = renderBadge(format, label, aggregateBadge(statuses, threeState));
-  return new Response(rendered.body, { status: 200, headers: { ...headers, "Content-Type": rendered.contentType } });
+  return reply(200, rendered.body, { ...headers, "Content-Type": rendered.contentType });
 }
 
 /** `GET /badge/{badge_key}/{signature}[/{tag}].{fmt}`: a tag's or all checks' badge. */
-export function handleBadge(core: Core, ex: Exchange, route: BadgeRoute): Response {
+export function handleBadge(core: Core, ex: Exchange, route: BadgeRoute): Reply {
   const { headers, refusal } = gate(ex);
   if (refusal) return refusal;
   const format = route.fmt;
-  if (!isFormat(format)) return textResponse(404, "", headers);
+  if (!isFormat(format)) return emptyHtml(404, headers);
   const threeState = !(route.signature.length === 10 && route.signature.endsWith("-2"));
   const expected = badgeSignature(route.badgeKey, core.options.badgeSecret, route.tag);
-  if (route.signature.slice(0, SIGNATURE_LENGTH) !== expected) return textResponse(404, "", headers);
+  if (route.signature.slice(0, SIGNATURE_LENGTH) !== expected) return emptyHtml(404, headers);
   const project = core.store.badgeKeys.get(route.badgeKey);
   const statuses: string[] = [];
   for (const check of project?.checks.values() ?? []) {
@@ -76,11 +73,11 @@ export function handleBadge(core: Core, ex: Exchange, route: BadgeRoute): Respon
 }
 
 /** `GET /b/{states}/{badge_key}.{fmt}`: one check's badge (`badge_url`). */
-export function handleCheckBadge(core: Core, ex: Exchange, route: CheckBadgeRoute): Response {
+export function handleCheckBadge(core: Core, ex: Exchange, route: CheckBadgeRoute): Reply {
   const { headers, refusal } = gate(ex);
   if (refusal) return refusal;
   const format = route.fmt;
-  if (!isFormat(format)) return textResponse(404, "", headers);
+  if (!isFormat(format)) return emptyHtml(404, headers);
   const check: StoredCheck | undefined = core.store.checksByBadgeKey.get(route.badgeKey);
   if (!check) return notFoundPage();
   const threeState = Number(route.states) === 3;

@@ -4,13 +4,14 @@
  * @module
  */
 import { ERROR_MESSAGES, invalidChannelIdentifier, nonUniqueChannelIdentifier } from "@checks-api/schema";
-import { jsonResponse, type HeaderMap } from "../responses.js";
+import type { Reply } from "../reply.js";
+import { jsonReply, type HeaderMap } from "../responses.js";
 import type { Project } from "../store.js";
 
 /** `GET /api/v3/channels/`: the project's integrations in creation order. */
-export function listChannels(project: Project, cors: HeaderMap): Response {
+export function listChannels(project: Project, cors: HeaderMap): Reply {
   const channels = project.channels.map((c) => ({ id: c.id, name: c.name, kind: c.kind }));
-  return jsonResponse(200, { channels }, cors);
+  return jsonReply(200, { channels }, cors);
 }
 
 /** Resolved integration ids, or the 400 message. */

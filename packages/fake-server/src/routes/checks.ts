@@ -10,8 +10,9 @@ import {
   type Compat,
 } from "@checks-api/schema";
 import { representContext, type Core, type Exchange } from "../core.js";
-import { representCheck, type CheckView } from "../represent.js";
-import { apiError, apiFailure, jsonResponse, type HeaderMap } from "../responses.js";
+import { checkJsonBytes, type CheckView } from "../represent.js";
+import type { Reply } from "../reply.js";
+import { apiError, apiFailure, jsonBytesReply, type HeaderMap } from "../responses.js";
 import { isValidSchedule, scheduleKind } from "../schedule/index.js";
 import { clearStart } from "../signals.js";
 import { rearm, recordFlip, type ApiVersion } from "../status.js";
@@ -32,26 +33,46 @@ export interface CheckRequest {
   readOnly: boolean;
 }
 
-function respondCheck(req: CheckRequest, check: StoredCheck, status: number, view: Partial<CheckView> = {}): Response {
+function respondCheck(req: CheckRequest, check: StoredCheck, status: number, view: Partial<CheckView> = {}): Reply {
   const ctx = representContext(req.core, req.ex.now, req.version);
-  return jsonResponse(status, representCheck(check, ctx, { readOnly: req.readOnly, ...view }), req.cors);
+  return jsonBytesReply(status, checkJsonBytes(check, ctx, { readOnly: req.readOnly, ...view }), req.cors);
 }
 
+const LIST_OPEN = Buffer.from('{"checks": [');
+const LIST_SEPARATOR = Buffer.from(", ");
+const LIST_CLOSE = Buffer.from("]}");
+
 /** `GET checks/`: the project's checks in creation order, filtered by `tag` (all) and `slug`. */
-export function listChecks(req: CheckRequest, project: Project): Response {
-  const params = req.ex.url.searchParams;
-  const tags = [...new Set(params.getAll("tag"))];
-  let slug = params.getAll("slug").at(-1);
+export function listChecks(req: CheckRequest, project: Project): Reply {
+  const search = req.ex.search;
+  const params = search === "" ? undefined : req.ex.params;
+  const tags = params ? [...new Set(params.getAll("tag"))] : [];
+  let slug = params?.getAll("slug").at(-1);
   if (slug === "" && req.core.options.compat === "live") slug = undefined;
   const ctx = representContext(req.core, req.ex.now, req.version);
   const view = { readOnly: req.readOnly };
-  const checks: Record<string, unknown>[] = [];
+  // The service's `{"checks": [...]}` with its separators, around each check's own JSON.
+  const chunks: Buffer[] = [LIST_OPEN];
   for (const check of project.checks.values()) {
     if (slug !== undefined && check.slug !== slug) continue;
     if (tags.length > 0 && !hasTags(check, tags)) continue;
-    checks.push(representCheck(check, ctx, view));
+    if (chunks.length > 1) chunks.push(LIST_SEPARATOR);
+    chunks.push(checkJsonBytes(check, ctx, view));
   }
-  return jsonResponse(200, { checks }, req.cors);
+  chunks.push(LIST_CLOSE);
+  return jsonBytesReply(200, listBytes(project, chunks), req.cors);
+}
+
+// The last list answer of each project with the chunks it was made of: a
+// list whose checks all still have the same bytes is that answer again.
+const lastLists = new WeakMap<Project, { chunks: Buffer[]; bytes: Buffer }>();
+
+function listBytes(project: Project, chunks: Buffer[]): Buffer {
+  const last = lastLists.get(project);
+  if (last && last.chunks.length === chunks.length && last.chunks.every((chunk, i) => chunk === chunks[i])) return last.bytes;
+  const bytes = Buffer.concat(chunks);
+  lastLists.set(project, { chunks, bytes });
+  return bytes;
 }
 
 /** The check's tags: its `tags` split on spaces, empty pieces dropped. */
@@ -65,7 +86,7 @@ function hasTags(check: StoredCheck, wanted: string[]): boolean {
 }
 
 /** `GET checks/{uuid}` and `GET checks/{unique_key}`. */
-export function getCheck(req: CheckRequest, check: StoredCheck): Response {
+export function getCheck(req: CheckRequest, check: StoredCheck): Reply {
   return respondCheck(req, check, 200);
 }
 
@@ -138,6 +159,7 @@ export function insertCheck(core: Core, project: Project, now: number): StoredCh
     channels: new Set(),
     pings: [],
     flips: [],
+    jsonCache: null,
   };
   core.store.addCheck(check);
   return check;
@@ -165,6 +187,7 @@ export function slugify(name: string): string {
 }
 
 function applySettings(core: Core, check: StoredCheck, data: CheckBody, version: ApiVersion, channels: string[] | undefined): void {
+  check.jsonCache = null;
   if (data.subject !== undefined) {
     check.success_kw = data.subject;
     check.filter_subject = check.success_kw !== "" || check.failure_kw !== "";
@@ -191,19 +214,19 @@ function applySettings(core: Core, check: StoredCheck, data: CheckBody, version:
 }
 
 /** `POST checks/`: 201 created, 200 upsert match, 400, 403. */
-export function createCheck(req: CheckRequest, project: Project, body: Record<string, unknown>): Response {
+export function createCheck(req: CheckRequest, project: Project, body: Record<string, unknown>): Reply {
   const outcome = saveNewCheck(req.core, project, body, req.version, req.ex.now);
   if (!outcome.ok) return failure(req, outcome);
   return respondCheck(req, outcome.check, outcome.created ? 201 : 200);
 }
 
-function failure(req: CheckRequest, outcome: Extract<SaveOutcome, { ok: false }>): Response {
+function failure(req: CheckRequest, outcome: Extract<SaveOutcome, { ok: false }>): Reply {
   if (outcome.status === 403) return apiFailure(req.core.options.compat, "checkLimit", req.cors);
   return apiError(400, outcome.error, req.cors);
 }
 
 /** `POST checks/{uuid}`: only the members present change. */
-export function updateCheck(req: CheckRequest, check: StoredCheck, body: Record<string, unknown>): Response {
+export function updateCheck(req: CheckRequest, check: StoredCheck, body: Record<string, unknown>): Reply {
   const result = validate(body, "update", req.core.options.compat);
   if (!result.success) return apiError(400, result.error, req.cors);
   let channels: string[] | undefined;
@@ -217,7 +240,7 @@ export function updateCheck(req: CheckRequest, check: StoredCheck, body: Record<
 }
 
 /** `POST checks/{uuid}/pause` (checks.md §8.2); a paused check stays as it is. */
-export function pauseCheck(req: CheckRequest, check: StoredCheck): Response {
+export function pauseCheck(req: CheckRequest, check: StoredCheck): Reply {
   if (check.status !== "paused") {
     recordFlip(check, req.ex.now, "paused", "");
     clearStart(check);
@@ -227,7 +250,7 @@ export function pauseCheck(req: CheckRequest, check: StoredCheck): Response {
 }
 
 /** `POST checks/{uuid}/resume` (checks.md §8.3): 409 unless paused. */
-export function resumeCheck(req: CheckRequest, check: StoredCheck): Response {
+export function resumeCheck(req: CheckRequest, check: StoredCheck): Reply {
   if (check.status !== "paused") return apiFailure(req.core.options.compat, "notPaused", req.cors);
   recordFlip(check, req.ex.now, "new", "");
   clearStart(check);
@@ -237,7 +260,7 @@ export function resumeCheck(req: CheckRequest, check: StoredCheck): Response {
 }
 
 /** `DELETE checks/{uuid}`: answers with the check as it was (live: `channels` emptied). */
-export function deleteCheck(req: CheckRequest, check: StoredCheck): Response {
+export function deleteCheck(req: CheckRequest, check: StoredCheck): Reply {
   const response = respondCheck(req, check, 200, { channelsCleared: req.core.options.compat === "live" });
   req.core.store.removeCheck(check);
   return response;

@@ -5,7 +5,8 @@
  */
 import { parseFlipsQuery } from "@checks-api/schema";
 import { representFlip } from "../represent.js";
-import { apiFailure, jsonResponse } from "../responses.js";
+import type { Reply } from "../reply.js";
+import { apiFailure, jsonReply } from "../responses.js";
 import type { FlipRecord, StoredCheck } from "../store.js";
 import type { CheckRequest } from "./checks.js";
 
@@ -14,9 +15,9 @@ import type { CheckRequest } from "./checks.js";
  * live `>=`) and `end` (`<`). Seed mode lists only flips to `up` or `down`
  * as a bare array; live mode lists all in `{"flips": [...]}`.
  */
-export function listFlips(req: CheckRequest, check: StoredCheck): Response {
+export function listFlips(req: CheckRequest, check: StoredCheck): Reply {
   const compat = req.core.options.compat;
-  const filter = parseFlipsQuery(req.ex.url.searchParams);
+  const filter = parseFlipsQuery(req.ex.params);
   if (!filter) return apiFailure(compat, "badFlipsQuery", req.cors);
   const since = filter.seconds === undefined ? -Infinity : req.ex.now - filter.seconds * 1000;
   const start = filter.start === undefined ? -Infinity : filter.start * 1000;
@@ -30,5 +31,5 @@ export function listFlips(req: CheckRequest, check: StoredCheck): Response {
     if (seed ? flip.at <= start : flip.at < start) continue;
     flips.push(representFlip(flip));
   }
-  return jsonResponse(200, seed ? flips : { flips }, req.cors);
+  return jsonReply(200, seed ? flips : { flips }, req.cors);
 }

@@ -5,11 +5,11 @@
  */
 import { isIP } from "node:net";
 import { EXIT_STATUS_MAX, PING_RESPONSES, USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema";
-import { peerAddress } from "../adapters/peer-address.js";
-import { readBody } from "../body.js";
 import type { Core, Exchange } from "../core.js";
+import { EMPTY_BODY, type Incoming } from "../incoming.js";
 import { classifyByKeywords } from "../keywords.js";
 import type { PingRoute } from "../router.js";
+import { fixedHeaderList, type HeaderList, type Reply } from "../reply.js";
 import { HTML_TYPE, noCacheHeaders, type HeaderMap } from "../responses.js";
 import { applyPing } from "../signals.js";
 import type { StoredCheck } from "../store.js";
@@ -21,12 +21,31 @@ const HAS_UPPERCASE = /[A-Z]/;
 const IPV4_WITH_PORT = /^[^.]*\.[^.]*\.[^.]*\.[^.:]*:[^.]*$/;
 const LENIENT_UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-function noCache(now: number): HeaderMap {
-  return { ...noCacheHeaders(now), "Content-Type": HTML_TYPE };
+/** The header lists of ping answers at one instant: refusals, and successes (CORS, body limit). */
+interface PingHeaders {
+  now: number;
+  refused: HeaderList;
+  accepted: HeaderList;
 }
 
-function answer(status: number, text: string, headers: HeaderMap): Response {
-  return new Response(text, { status, headers });
+// Built once per instant and server: they differ only by `Expires`.
+const pingHeadersOf = new WeakMap<Core, PingHeaders>();
+
+function pingHeaders(core: Core, now: number): PingHeaders {
+  let headers = pingHeadersOf.get(core);
+  if (headers?.now !== now) {
+    const refused: HeaderMap = { ...noCacheHeaders(now), "Content-Type": HTML_TYPE };
+    const accepted: HeaderMap = { ...refused, "Access-Control-Allow-Origin": "*" };
+    const limit = core.options.pingBodyLimit;
+    if (limit !== null) accepted["Ping-Body-Limit"] = String(limit);
+    headers = { now, refused: fixedHeaderList(refused), accepted: fixedHeaderList(accepted) };
+    pingHeadersOf.set(core, headers);
+  }
+  return headers;
+}
+
+function refuse(core: Core, ex: Exchange, status: number, text: string): Reply {
+  return { status, headers: pingHeaders(core, ex.now).refused, body: text };
 }
 
 /** Cuts a text to `max` code points, as Python slicing does. */
@@ -40,9 +59,9 @@ export function cutCodePoints(text: string, max: number): string {
  * `X-Forwarded-For` (up to the first comma) or the socket peer; IPv6 in
  * compressed form; `1.2.3.4:port` loses its port; empty → `null`.
  */
-export function callerAddress(request: Request): string | null {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const raw = forwarded !== null ? (forwarded.split(",")[0] ?? "") : (peerAddress(request) ?? "");
+export function callerAddress(request: Incoming): string | null {
+  const forwarded = request.header("x-forwarded-for");
+  const raw = forwarded !== null ? (forwarded.split(",")[0] ?? "") : (request.peer ?? "");
   if (raw === "") return null;
   const version = isIP(raw);
   if (version === 4) return raw;
@@ -55,41 +74,55 @@ export function callerAddress(request: Request): string | null {
 }
 
 /** Handles a request to a ping URL. */
-export async function handlePing(core: Core, ex: Exchange, route: PingRoute): Promise<Response> {
-  const headers = noCache(ex.now);
+export function handlePing(core: Core, ex: Exchange, route: PingRoute): Reply | Promise<Reply> {
   if (route.uuid !== null) {
     const check = core.store.checks.get(route.uuid);
-    if (!check) return answer(404, PING_RESPONSES.notFound, headers);
+    if (!check) return refuse(core, ex, 404, PING_RESPONSES.notFound);
     return pingCheck(core, ex, route, check, false);
   }
   const slug = route.slug ?? "";
-  if (HAS_UPPERCASE.test(slug)) return answer(400, PING_RESPONSES.invalidUrlFormat, headers);
+  if (HAS_UPPERCASE.test(slug)) return refuse(core, ex, 400, PING_RESPONSES.invalidUrlFormat);
   const project = core.store.pingKeys.get(route.pingKey ?? "");
   const matches = project ? [...project.checks.values()].filter((c) => c.slug === slug) : [];
-  if (matches.length > 1) return answer(409, PING_RESPONSES.ambiguousSlug, headers);
+  if (matches.length > 1) return refuse(core, ex, 409, PING_RESPONSES.ambiguousSlug);
   const found = matches[0];
   if (found) return pingCheck(core, ex, route, found, false);
-  if (ex.url.searchParams.getAll("create").at(-1) !== "1" || !project) {
-    return answer(404, PING_RESPONSES.notFound, headers);
+  if (ex.search === "" || ex.params.getAll("create").at(-1) !== "1" || !project) {
+    return refuse(core, ex, 404, PING_RESPONSES.notFound);
   }
   const account = project.account;
   if (core.store.accountCheckCount(account) >= 2 * account.checkLimit) {
-    return answer(404, PING_RESPONSES.notFound, headers);
+    return refuse(core, ex, 404, PING_RESPONSES.notFound);
   }
   const check = insertCheck(core, project, ex.now);
   check.name = slug;
   check.slug = slug;
   check.channels = new Set(project.channels.map((c) => c.id));
+  check.jsonCache = null;
   return pingCheck(core, ex, route, check, true);
 }
 
-async function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: StoredCheck, created: boolean): Promise<Response> {
-  const headers = noCache(ex.now);
+// Synchronous when the request has no body.
+function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: StoredCheck, created: boolean): Reply | Promise<Reply> {
   const exit = route.exitStatus;
   const exitCode = exit === null ? null : Number(exit);
-  if (exitCode !== null && exitCode > EXIT_STATUS_MAX) return answer(400, PING_RESPONSES.invalidUrlFormat, headers);
-  const request = ex.request;
-  const { bytes } = await readBody(request, core.options.pingBodyLimit);
+  if (exitCode !== null && exitCode > EXIT_STATUS_MAX) return refuse(core, ex, 400, PING_RESPONSES.invalidUrlFormat);
+  if (!ex.incoming.hasBody) return recordPing(core, ex, route, check, created, exitCode, EMPTY_BODY.bytes);
+  return ex.incoming
+    .body(core.options.pingBodyLimit)
+    .then(({ bytes }) => recordPing(core, ex, route, check, created, exitCode, bytes));
+}
+
+function recordPing(
+  core: Core,
+  ex: Exchange,
+  route: PingRoute,
+  check: StoredCheck,
+  created: boolean,
+  exitCode: number | null,
+  bytes: Uint8Array,
+): Reply {
+  const request = ex.incoming;
   const text = bytes.byteLength > 0 ? LENIENT_UTF8.decode(bytes) : "";
   ex.body = bytes.byteLength > 0 ? text : null;
 
@@ -98,22 +131,22 @@ async function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: Stor
   if (type !== "ign" && check.filter_http_body) {
     type = classifyByKeywords(text, check) ?? (check.filter_default_fail ? "fail" : "ign");
   }
-  const ridParam = ex.url.searchParams.getAll("rid").at(-1);
+  const ridParam = ex.search === "" ? undefined : ex.params.getAll("rid").at(-1);
   if (ridParam !== undefined && !RID_PATTERN.test(ridParam)) {
-    return answer(400, PING_RESPONSES.invalidUuidFormat, headers);
+    return refuse(core, ex, 400, PING_RESPONSES.invalidUuidFormat);
   }
   applyPing(core.store, check, {
     type,
     at: ex.now,
-    scheme: request.headers.get("x-forwarded-proto") ?? "http",
+    scheme: request.header("x-forwarded-proto") ?? "http",
     remoteAddr: callerAddress(request),
     method: ex.method,
-    ua: cutCodePoints(request.headers.get("user-agent") ?? "", USER_AGENT_MAX_LENGTH),
+    ua: cutCodePoints(request.header("user-agent") ?? "", USER_AGENT_MAX_LENGTH),
     rid: ridParam === undefined ? null : ridParam.toLowerCase(),
     body: bytes.byteLength > 0 ? bytes.slice() : null,
   });
-  const limit = core.options.pingBodyLimit;
-  const okHeaders: HeaderMap = { ...headers, "Access-Control-Allow-Origin": "*" };
-  if (limit !== null) okHeaders["Ping-Body-Limit"] = String(limit);
-  return created ? answer(201, PING_RESPONSES.created, okHeaders) : answer(200, PING_RESPONSES.ok, okHeaders);
+  const headers = pingHeaders(core, ex.now).accepted;
+  return created
+    ? { status: 201, headers, body: PING_RESPONSES.created }
+    : { status: 200, headers, body: PING_RESPONSES.ok };
 }

@@ -6,7 +6,8 @@
 import { DURATION_PAIRING_WINDOW_SECONDS, PING_LIST_MAX } from "@checks-api/schema";
 import { representContext } from "../core.js";
 import { representPing } from "../represent.js";
-import { apiFailure, jsonResponse } from "../responses.js";
+import type { Reply } from "../reply.js";
+import { apiFailure, jsonReply, reply } from "../responses.js";
 import type { PingRecord, StoredCheck } from "../store.js";
 import type { CheckRequest } from "./checks.js";
 
@@ -17,7 +18,7 @@ const MAX_ORPHANS = 10;
 const MAX_PING_NUMBER = 2_147_483_647;
 
 /** `GET checks/{uuid}/pings/`: the newest `min(ping_log_limit, 1000)` pings, newest first. */
-export function listPings(req: CheckRequest, check: StoredCheck): Response {
+export function listPings(req: CheckRequest, check: StoredCheck): Reply {
   const limit = Math.min(check.project.account.pingLogLimit, PING_LIST_MAX);
   const start = Math.max(0, check.pings.length - limit);
   const page = check.pings.slice(start);
@@ -28,7 +29,7 @@ export function listPings(req: CheckRequest, check: StoredCheck): Response {
     const ping = page[i] as PingRecord;
     pings.push(representPing(ping, check, ctx, durations.get(ping)));
   }
-  return jsonResponse(200, { pings }, req.cors);
+  return jsonReply(200, { pings }, req.cors);
 }
 
 const pairs = (type: PingRecord["type"]): boolean => type === "start" || type === "success" || type === "fail";
@@ -78,7 +79,7 @@ function latestBefore(log: readonly PingRecord[], start: number, ping: PingRecor
 }
 
 /** `GET checks/{uuid}/pings/{n}/body`: the stored bytes as `text/plain`. */
-export function getPingBody(req: CheckRequest, check: StoredCheck, nText: string): Response {
+export function getPingBody(req: CheckRequest, check: StoredCheck, nText: string): Reply {
   const compat = req.core.options.compat;
   const n = nText.length > 10 ? Number.POSITIVE_INFINITY : Number(nText);
   if (n > MAX_PING_NUMBER || n <= check.nPings - check.project.account.pingLogLimit) {
@@ -87,5 +88,5 @@ export function getPingBody(req: CheckRequest, check: StoredCheck, nText: string
   const first = check.pings[0];
   const ping = first ? check.pings[n - first.n] : undefined;
   if (!ping || ping.n !== n || !ping.body || ping.body.byteLength === 0) return apiFailure(compat, "notFoundPage");
-  return new Response(ping.body.slice(), { status: 200, headers: { ...req.cors, "Content-Type": "text/plain" } });
+  return reply(200, ping.body.slice(), { ...req.cors, "Content-Type": "text/plain" });
 }
