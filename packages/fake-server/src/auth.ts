@@ -28,7 +28,7 @@ export interface AuthFailure {
  * `api_key` into text (`true` → `True`, `null` → `None`, `1.0` → `1.0`).
  * Only the length of the result matters for values that are not strings.
  */
-export function pythonText(value: unknown): string {
+function pythonText(value: unknown): string {
   if (typeof value === "string") return value;
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";

@@ -16,6 +16,7 @@ import {
   ShieldsBadgeSchema,
 } from "@checks-api/schema";
 import { serviceJson } from "./json.js";
+import { percentDecodeBytes } from "./percent.js";
 
 /** The badge of all checks of a project. */
 const ALL_CHECKS = "*";
@@ -72,29 +73,11 @@ export function badgeUrls(siteRoot: string, badgeKey: string, secret: string, ta
   return urls as BadgeUrls;
 }
 
-/** Percent-decodes `%XX` sequences to bytes; other characters stand for their UTF-8 bytes. */
-function percentDecodeBytes(text: string): number[] {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text.charAt(i) === "%" && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      const code = text.codePointAt(i) ?? 0;
-      if (code < 0x80) bytes.push(code);
-      else bytes.push(...utf8.encode(String.fromCodePoint(code)));
-      if (code > 0xffff) i++;
-    }
-  }
-  return bytes;
-}
-
 /**
  * Length of the well-formed UTF-8 sequence starting at `start` (Unicode
  * table 3-7), 0 when the bytes there do not form one.
  */
-function utf8SequenceLength(bytes: readonly number[], start: number): number {
+function utf8SequenceLength(bytes: Uint8Array, start: number): number {
   const lead = bytes[start] ?? 0;
   if (lead < 0x80) return 1;
   let length = 0;
@@ -134,17 +117,17 @@ function decodePath(text: string): string {
       i += length;
       continue;
     }
-    output += utf8Decoder.decode(Uint8Array.from(bytes.slice(runStart, i)));
+    output += utf8Decoder.decode(bytes.slice(runStart, i));
     output += `%${(bytes[i] ?? 0).toString(16).toUpperCase().padStart(2, "0")}`;
     i++;
     runStart = i;
   }
-  return output + utf8Decoder.decode(Uint8Array.from(bytes.slice(runStart)));
+  return output + utf8Decoder.decode(bytes.slice(runStart));
 }
 
 /** Python's `urllib.parse.unquote`: `%XX` sequences decoded as UTF-8, invalid bytes becoming U+FFFD. */
 function unquote(text: string): string {
-  return utf8Decoder.decode(Uint8Array.from(percentDecodeBytes(text)));
+  return utf8Decoder.decode(percentDecodeBytes(text));
 }
 
 /** `{signature}/{tag}.{format}` after decoding; the tag is greedy, so the last `.` starts the format. */

@@ -19,7 +19,7 @@ export interface ClockOptions {
 const MAX_TIME_MS = 8.64e15;
 
 /** Converts a {@link ClockInput} to epoch milliseconds, rejecting invalid dates. */
-export function toEpochMs(value: ClockInput): number {
+function toEpochMs(value: ClockInput): number {
   const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
   if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) throw new RangeError(`invalid time: ${String(value)}`);
   return ms;

@@ -67,7 +67,7 @@ function namedReference(match: string, body: string): string {
 }
 
 /** Decodes character references (`&amp;`, `&#65;`, `&#x41;`, legacy `&nbsp` without `;`). */
-export function decodeCharacterReferences(text: string): string {
+function decodeCharacterReferences(text: string): string {
   if (!text.includes("&")) return text;
   return text.replace(CHAR_REF, (match, body: string) =>
     body.startsWith("#") ? numericReference(body) : namedReference(match, body),

@@ -9,7 +9,7 @@ import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, API_KEY_LENGTH } from "@ch
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const PING_KEY_ALPHABET = `${ALPHANUMERIC}-_`;
 /** Length of a generated ping key. */
-export const PING_KEY_LENGTH = 22;
+const PING_KEY_LENGTH = 22;
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /** Four 32-bit words: the whole state of the seeded generator, for export. */

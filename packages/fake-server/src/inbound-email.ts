@@ -43,7 +43,7 @@ function findTarget(core: Core, to: string): StoredCheck | EmailOutcome {
  * `filter_default_fail`; then `ign` — or, in seed mode, success when the
  * check has no success keywords (README item 8).
  */
-export function classifyEmail(core: Core, check: StoredCheck, message: EmailMessage): PingType {
+function classifyEmail(core: Core, check: StoredCheck, message: EmailMessage): PingType {
   if (!check.filter_subject && !check.filter_body) return "success";
   const matched = classifyByKeywords(emailSearchText(message, check), check);
   if (matched) return matched;

@@ -7,7 +7,7 @@ import type { Operation } from "./router.js";
 import type { KeyKind } from "./store.js";
 
 /** What replaces a secret in the journal. */
-export const MASK = "***";
+const MASK = "***";
 
 /** One handled request. */
 export interface JournalEntry {
@@ -33,7 +33,7 @@ export interface JournalEntry {
  * Masks the secret part of a ping URL's path: the check UUID or the ping key
  * right after the ping path (`/ping/***`, `/ping/***` + `/slug`).
  */
-export function maskPath(path: string, pingPath: string): string {
+function maskPath(path: string, pingPath: string): string {
   if (!path.startsWith(pingPath)) return path;
   const rest = path.slice(pingPath.length);
   const slash = rest.indexOf("/");

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { percentDecodeBytes } from "./percent.js";
+
 /** A header field as found in the message, value unfolded. */
 export interface HeaderField {
   /** The field name in lower case. */
@@ -118,27 +120,12 @@ export function parseParameterized(header: string | undefined): ParameterizedVal
     if (name.endsWith("*")) {
       const pieces = raw.split("'");
       const [charset, encoded] = pieces.length >= 3 ? [pieces[0] || "utf-8", pieces.slice(2).join("'")] : ["utf-8", raw];
-      params.set(name.slice(0, -1), decodeBytes(percentBytes(encoded), charset));
+      params.set(name.slice(0, -1), decodeBytes(percentDecodeBytes(encoded), charset));
     } else if (!params.has(name)) {
       params.set(name, raw);
     }
   }
   return { value: head.trim().toLowerCase(), params };
-}
-
-/** Bytes of a `%XX`-encoded text; other characters stand for their own (UTF-8) bytes. */
-function percentBytes(text: string): Uint8Array {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text.charAt(i) === "%" && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...utf8.encode(text.charAt(i)));
-    }
-  }
-  return Uint8Array.from(bytes);
 }
 
 const utf8 = new TextEncoder();
@@ -170,7 +157,7 @@ function decoderFor(label: string): TextDecoder | null {
  * default) maps every byte above 0x7F to U+FFFD; a charset `TextDecoder` does
  * not know is read as UTF-8.
  */
-export function decodeBytes(bytes: Uint8Array, charset: string | undefined): string {
+function decodeBytes(bytes: Uint8Array, charset: string | undefined): string {
   const label = (charset ?? "us-ascii").trim().toLowerCase();
   if (ASCII_LABELS.has(label)) {
     let text = "";
@@ -187,7 +174,7 @@ function isKnownCharset(charset: string): boolean {
 }
 
 /** Bytes of a base64 text, ignoring characters outside the alphabet and missing padding. */
-export function base64Bytes(text: string): Uint8Array {
+function base64Bytes(text: string): Uint8Array {
   let clean = text.replace(/[^A-Za-z0-9+/]/g, "");
   // A lone sixth bit group cannot form a byte; decoders drop it.
   if (clean.length % 4 === 1) clean = clean.slice(0, -1);
@@ -205,7 +192,7 @@ const SOFT_BREAK = /=[ \t]*(?:\n|$)/y;
  * line break, a malformed `=` stays literal, line breaks are `\n`; characters
  * outside Latin-1 that should not be there are taken as their UTF-8 bytes.
  */
-export function quotedPrintableBytes(text: string): Uint8Array {
+function quotedPrintableBytes(text: string): Uint8Array {
   const bytes: number[] = [];
 
   for (let i = 0; i < text.length; i++) {

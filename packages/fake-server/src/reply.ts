@@ -60,7 +60,7 @@ export function fixedHeaderList(map: HeaderMap): HeaderList {
 }
 
 /** The value of header `name` (lowercase) in `list`, or `undefined`. */
-export function listValue(list: HeaderList, name: string): string | undefined {
+function listValue(list: HeaderList, name: string): string | undefined {
   for (let i = 0; i < list.length; i += 2) if (list[i] === name) return list[i + 1];
   return undefined;
 }

@@ -226,7 +226,7 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
  * A ping's `date`: UTC with `+00:00` and a six-digit fraction; live mode
  * drops the fraction when it is zero (README item 10).
  */
-export function formatPingDate(ms: number, compat: Compat): string {
+function formatPingDate(ms: number, compat: Compat): string {
   const fraction = ((ms % 1000) + 1000) % 1000;
   const seconds = formatTimestamp(ms).slice(0, 19);
   if (fraction === 0 && compat === "live") return `${seconds}+00:00`;

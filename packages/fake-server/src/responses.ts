@@ -9,7 +9,7 @@ import { serviceJson } from "./json.js";
 import { fixedHeaderList, headerList, type HeaderList, type HeaderMap, type Reply } from "./reply.js";
 
 /** Content type of every JSON answer (no charset, as the service sends it). */
-export const JSON_TYPE = "application/json";
+const JSON_TYPE = "application/json";
 /** The framework's default content type for non-JSON answers. */
 export const HTML_TYPE = "text/html; charset=utf-8";
 
@@ -59,7 +59,7 @@ export function jsonReply(status: number, value: unknown, headers?: HeaderMap): 
 }
 
 /** A JSON answer whose text is already in the service's formatting; `headers` as for {@link jsonReply}. */
-export function jsonTextReply(status: number, json: string, headers?: HeaderMap): Reply {
+function jsonTextReply(status: number, json: string, headers?: HeaderMap): Reply {
   // The service's JSON is pure ASCII (everything else is escaped), so its
   // Latin-1 bytes are its UTF-8 bytes: a plain copy, where measuring and
   // encoding the text as UTF-8 in the adapter costs ~1 ns per byte twice.

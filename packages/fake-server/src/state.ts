@@ -3,13 +3,12 @@
  * (for the CLI's `--state` file and for snapshots in tests).
  * @module
  */
-import { CHECK_DEFAULTS, PING_TYPES, STORED_STATUSES, type PingType, type StoredStatus } from "@checks-api/schema";
+import { CHECK_DEFAULTS, PING_TYPES, STORED_STATUSES } from "@checks-api/schema";
 import type { RandomState } from "./ids.js";
 import { rearm } from "./status.js";
 import {
   uniqueKeyOf,
   type Account,
-  type CheckKind,
   type CheckSettings,
   type FlipRecord,
   type PingRecord,
@@ -21,63 +20,43 @@ import {
 /** Version of the state document this module writes and reads. */
 export const STATE_VERSION = 1;
 
-/** A logged ping in the state document (body as base64). */
-export interface PingState {
-  /** Sequence number within the check. */
-  n: number;
-  /** Logged kind. */
-  type: PingType;
-  /** Arrival time, epoch ms. */
-  at: number;
-  /** `http`, `https` or `email`. */
-  scheme: string;
-  /** Caller address. */
-  remoteAddr: string | null;
-  /** HTTP method, `""` for email. */
-  method: string;
-  /** User agent. */
-  ua: string;
-  /** Run id. */
-  rid: string | null;
+/**
+ * A logged ping in the state document: the stored {@link PingRecord} with
+ * its body bytes as base64 (`null` when there is no body) so it survives JSON.
+ */
+export type PingState = Omit<PingRecord, "body"> & {
   /** Body bytes as base64, or `null`. */
   body: string | null;
-}
+};
 
-/** A check in the state document. Times are epoch milliseconds. */
-export interface CheckState {
-  /** Check UUID. */
-  uuid: string;
+/**
+ * A check in the state document: the persistent part of a {@link StoredCheck}
+ * (times in epoch milliseconds), with references and collections in JSON form.
+ */
+export type CheckState = Pick<
+  StoredCheck,
+  | "uuid"
+  | "seq"
+  | "created"
+  | "kind"
+  | "badgeKey"
+  | "nPings"
+  | "lastPing"
+  | "lastStart"
+  | "lastStartRid"
+  | "lastDuration"
+  | "status"
+  | "flips"
+> & {
   /** Owning project's id. */
   project: string;
-  /** Creation order. */
-  seq: number;
-  /** Creation time. */
-  created: number;
-  /** Simple, cron or OnCalendar. */
-  kind: CheckKind;
-  /** UUID of the check's own badge. */
-  badgeKey: string;
   /** Settings named as on the wire. */
   settings: CheckSettings;
-  /** Pings ever received. */
-  nPings: number;
-  /** Last success or failure signal. */
-  lastPing: number | null;
-  /** Pending start signal. */
-  lastStart: number | null;
-  /** Run id of the pending start. */
-  lastStartRid: string | null;
-  /** Duration of the last run, ms. */
-  lastDuration: number | null;
-  /** Stored status. */
-  status: StoredStatus;
   /** Assigned integration UUIDs. */
   channels: string[];
   /** Stored ping log. */
   pings: PingState[];
-  /** Every flip, in recording order. */
-  flips: FlipRecord[];
-}
+};
 
 /** A project in the state document. */
 export interface ProjectState {

@@ -12,21 +12,21 @@ import type { FlipRecord, Store, StoredCheck } from "./store.js";
 export type ApiVersion = 1 | 2 | 3;
 
 /** The next expected ping `E` (status.md §2): defined only while the stored status is `up`. */
-export function computeExpected(check: StoredCheck): number | null {
+function computeExpected(check: StoredCheck): number | null {
   if (check.status !== "up" || check.lastPing === null) return null;
   if (check.kind === "simple") return check.lastPing + check.timeout * 1000;
   return nextFireTime(check.schedule, check.tz, check.lastPing) ?? null;
 }
 
 /** Grace start `GS`: `E`, or the pending start when earlier (not while `down`). */
-export function graceStart(check: StoredCheck): number | null {
+function graceStart(check: StoredCheck): number | null {
   const expected = check.expected;
   if (check.lastStart === null || check.status === "down") return expected;
   return expected === null ? check.lastStart : Math.min(expected, check.lastStart);
 }
 
 /** "Goes down at" `D` = `GS + grace`; `null` while `down` or when nothing is expected. */
-export function goesDownAt(check: StoredCheck): number | null {
+function goesDownAt(check: StoredCheck): number | null {
   if (check.status === "down") return null;
   const start = graceStart(check);
   return start === null ? null : start + check.grace * 1000;

@@ -5,10 +5,13 @@
  */
 import * as z from "zod";
 
+/** Prefix of every field validation message. */
+export const VALIDATION_PREFIX = "json validation error: ";
+
 /** Texts of JSON error bodies (`{"error": …}`) and of plain-text answers. */
 export const ERROR_MESSAGES = {
   couldNotParseBody: "could not parse request body",
-  notAnObject: "json validation error: value is not an object",
+  notAnObject: `${VALIDATION_PREFIX}value is not an object`,
   missingApiKey: "missing api key",
   wrongApiKey: "wrong api key",
   emptyChannelIdentifier: "empty channel identifier",
@@ -24,9 +27,6 @@ export const ERROR_MESSAGES = {
   /** Seed mode only: 405. */
   methodNotAllowed: "method not allowed",
 } as const;
-
-/** Prefix of every field validation message. */
-export const VALIDATION_PREFIX = "json validation error: ";
 
 /** `invalid channel identifier: <item>` (the item verbatim). */
 export const invalidChannelIdentifier = (item: string): string => `invalid channel identifier: ${item}`;

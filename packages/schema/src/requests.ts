@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from "zod";
-import { VALIDATION_PREFIX } from "./errors.js";
+import { ERROR_MESSAGES, VALIDATION_PREFIX } from "./errors.js";
 import {
   DURATION_MAX,
   DURATION_MIN,
@@ -177,7 +177,7 @@ const validatorSchemaCache = new WeakMap<ScheduleValidator, Map<string, ReturnTy
  */
 export function validateCheckBody(body: unknown, options: CheckBodyOptions = {}): CheckBodyResult {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { success: false, error: `${VALIDATION_PREFIX}value is not an object` };
+    return { success: false, error: ERROR_MESSAGES.notAnObject };
   }
   const key = `${options.operation ?? "create"}/${options.compat ?? "seed"}`;
   let cache = schemaCache;

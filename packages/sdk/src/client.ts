@@ -192,7 +192,9 @@ export function createClientWith<const O extends CreateClientOptions>(options: O
   const { keyKind, ...rest }: CreateClientOptions = options;
   const kind = keyKindOf(options.apiKey, keyKind);
   if (kind === undefined) {
-    throw new TypeError('the key has no hcw_/hcr_ prefix: say which kind it is with keyKind: "read-write" | "read-only"');
+    throw new TypeError(
+      `the key has no ${READ_WRITE_KEY_PREFIX}/${READ_ONLY_KEY_PREFIX} prefix: say which kind it is with keyKind: "read-write" | "read-only"`,
+    );
   }
   const client = kind === "read-only" ? new classes.readOnly(rest) : new classes.readWrite(rest);
   return client as ClientFor<O>;

@@ -3,14 +3,15 @@
  * would give) and encoded, so that no input can reach another route.
  * @module
  */
-import { EXIT_STATUS_MAX, isUniqueKey, PING_RESPONSES } from "@checks-api/schema";
+import { EXIT_STATUS_MAX, isUniqueKey, PING_RESPONSES, UUID_PATTERN } from "@checks-api/schema";
 import { BadRequestError } from "./errors.js";
 
 /** The API version every path uses. */
 export const API_PREFIX = "/api/v3";
 
 const PING_SEGMENT = /^[-a-zA-Z0-9_]+$/;
-const ANY_CASE_UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+// Callers may pass uppercase UUIDs; they are lowercased before sending.
+const ANY_CASE_UUID = new RegExp(UUID_PATTERN.source, "i");
 
 /** Where an input was rejected, for the error's method and path. */
 export interface InputContext {

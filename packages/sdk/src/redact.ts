@@ -4,8 +4,9 @@
  * keys, and check UUIDs (a check UUID is all it takes to send pings).
  * @module
  */
+import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, UUID_PATTERN } from "@checks-api/schema";
 
-const UUID_EXACT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const UUID_EXACT = new RegExp(UUID_PATTERN.source, "i");
 // A ping URL's first segment after `/ping/` is a UUID or a project ping key.
 const PING_KEY_SEGMENT = /(\/ping\/)([-a-zA-Z0-9_]+)(?=\/[-a-zA-Z0-9_]+)/g;
 const UUID_ANYWHERE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
@@ -14,13 +15,15 @@ const UUID_ANYWHERE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
  * Masks a UUID, keeping its last four characters so that log lines can still
  * be told apart: `********-****-****-****-********7f79`.
  */
-export function maskUuid(uuid: string): string {
+function maskUuid(uuid: string): string {
   return `********-****-****-****-********${uuid.slice(-4)}`;
 }
 
+const KEY_PREFIXES = [READ_WRITE_KEY_PREFIX, READ_ONLY_KEY_PREFIX];
+
 /** Masks a key of any kind, keeping only a recognisable prefix (`hcw_`, `hcr_`). */
-export function maskKey(key: string): string {
-  const prefix = /^hc[rw]_/.test(key) ? key.slice(0, 4) : "";
+function maskKey(key: string): string {
+  const prefix = KEY_PREFIXES.find((known) => key.startsWith(known)) ?? "";
   return `${prefix}********`;
 }
 

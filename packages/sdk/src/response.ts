@@ -54,7 +54,7 @@ export function headerOf(response: RawResponse, name: string): string | null {
 }
 
 /** True when the response says it is JSON (`application/json`, `application/problem+json`). */
-export function isJson(response: RawResponse): boolean {
+function isJson(response: RawResponse): boolean {
   const type = headerOf(response, "content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   return type === "application/json" || /^application\/[\w.+-]*\+json$/.test(type);
 }
@@ -63,7 +63,7 @@ export function isJson(response: RawResponse): boolean {
  * The service's error text: the `error` member of a JSON body, or a short
  * plain text (`check is not paused`); never an HTML page or a long body.
  */
-export function errorTextOf(response: RawResponse): string | undefined {
+function errorTextOf(response: RawResponse): string | undefined {
   const text = bodyText(response);
   if (isJson(response)) {
     try {

@@ -88,7 +88,7 @@ export type AttemptFailure =
   | { kind: "status"; status: number };
 
 /** Statuses worth repeating a request for: rate limiting and server-side failures. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 

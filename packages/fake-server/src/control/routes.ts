@@ -42,8 +42,9 @@ interface Route {
 /** Bad input to a control operation: answered with 400. */
 class ControlInputError extends Error {}
 
-// What `Response.json()` and `new Response(null)` answered before these
-// became replies: `application/json` with `JSON.stringify` text; no headers.
+// The control API's own formatting, as `Response.json()` and
+// `new Response(null)` would give it: `application/json` with
+// `JSON.stringify` text; no headers on a 204.
 const JSON_HEADERS = fixedHeaderList({ "content-type": "application/json" });
 const NO_HEADERS = fixedHeaderList({});
 const json = (status: number, value: unknown): Reply => ({ status, headers: JSON_HEADERS, body: JSON.stringify(value) });

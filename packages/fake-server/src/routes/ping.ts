@@ -59,7 +59,7 @@ export function cutCodePoints(text: string, max: number): string {
  * `X-Forwarded-For` (up to the first comma) or the socket peer; IPv6 in
  * compressed form; `1.2.3.4:port` loses its port; empty → `null`.
  */
-export function callerAddress(request: Incoming): string | null {
+function callerAddress(request: Incoming): string | null {
   const forwarded = request.header("x-forwarded-for");
   const raw = forwarded !== null ? (forwarded.split(",")[0] ?? "") : (request.peer ?? "");
   if (raw === "") return null;

@@ -40,7 +40,7 @@ const round2 = (seconds: number): number => Math.round(seconds * 100) / 100;
  * failure pairs with the latest earlier start/success/fail of the same run id
  * when that is a start less than 72 h before it.
  */
-export function pageDurations(log: readonly PingRecord[], start: number): Map<PingRecord, number> {
+function pageDurations(log: readonly PingRecord[], start: number): Map<PingRecord, number> {
   const durations = new Map<PingRecord, number>();
   const oldest = log[start];
   if (!oldest) return durations;

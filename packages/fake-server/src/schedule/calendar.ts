@@ -40,7 +40,7 @@ export function yearOf(wall: number): number {
 }
 
 /** Whether `year` is a leap year in the proleptic Gregorian calendar. */
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

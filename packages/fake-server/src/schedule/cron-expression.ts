@@ -9,6 +9,7 @@
 
 import { pyCollapseWhitespace } from "../py-whitespace.js";
 import { type CalendarPattern, type NextTable, dayOfWeek, daysInMonth, nextTable } from "./calendar.js";
+import { type Field, type FieldErrors, fieldErrors, range } from "./fields.js";
 
 /** A parsed cron expression: the wall-clock pattern plus what the DST handling needs to know. */
 export interface CronExpression extends CalendarPattern {
@@ -24,10 +25,11 @@ export class CronSyntaxError extends Error {
   override readonly name = "CronSyntaxError";
 }
 
+const { bad, digits }: FieldErrors = fieldErrors(CronSyntaxError);
+
 const DAY_NAMES = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
 const MONTH_NAMES = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 const LONGEST_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const DIGITS = /^[0-9]+$/;
 
 // Day-of-month and day-of-week items that are not plain numbers, encoded as
 // numbers outside every field's range so that one set holds a field's items.
@@ -36,30 +38,18 @@ const LAST_WEEKDAY = -2;
 const lastOf = (weekday: number): number => -10 - weekday;
 const nthOf = (weekday: number, nth: number): number => 100 * nth + weekday;
 
-interface Field {
-  readonly name: string;
-  readonly min: number;
-  readonly max: number;
+interface CronField extends Field {
   readonly names?: readonly string[];
   readonly firstName?: number;
 }
 
-const MINUTE: Field = { name: "minute", min: 0, max: 59 };
-const HOUR: Field = { name: "hour", min: 0, max: 23 };
-const DAY: Field = { name: "day-of-month", min: 1, max: 31 };
-const MONTH: Field = { name: "month", min: 1, max: 12, names: MONTH_NAMES, firstName: 1 };
-const WEEKDAY: Field = { name: "day-of-week", min: 0, max: 7, names: DAY_NAMES, firstName: 0 };
+const MINUTE: CronField = { name: "minute", min: 0, max: 59 };
+const HOUR: CronField = { name: "hour", min: 0, max: 23 };
+const DAY: CronField = { name: "day-of-month", min: 1, max: 31 };
+const MONTH: CronField = { name: "month", min: 1, max: 12, names: MONTH_NAMES, firstName: 1 };
+const WEEKDAY: CronField = { name: "day-of-week", min: 0, max: 7, names: DAY_NAMES, firstName: 0 };
 
-function bad(field: Field): never {
-  throw new CronSyntaxError(`Bad ${field.name}`);
-}
-
-function digits(field: Field, text: string): number {
-  if (!DIGITS.test(text)) bad(field);
-  return Number(text);
-}
-
-function value(field: Field, text: string): number {
+function value(field: CronField, text: string): number {
   const index = field.names?.indexOf(text) ?? -1;
   if (index >= 0) return index + (field.firstName ?? 0);
   const number = digits(field, text);
@@ -67,14 +57,8 @@ function value(field: Field, text: string): number {
   return number;
 }
 
-function range(from: number, to: number, step = 1): number[] {
-  const values: number[] = [];
-  for (let v = from; v <= to; v += step) values.push(v);
-  return values;
-}
-
 /** One field's items, following cronsim's order of checks. */
-function parseTerm(field: Field, text: string): Set<number> {
+function parseTerm(field: CronField, text: string): Set<number> {
   if (text === "*") return new Set(range(field.min, field.max));
   if (text.includes(",")) {
     const union = new Set<number>();
@@ -158,7 +142,7 @@ function dayMatcher(dayText: string, days: Set<number>, weekdayText: string, wee
         matchDayOfMonth(year, month, day) || matchDayOfWeek(year, month, day);
 }
 
-function table(field: Field, items: Set<number>): NextTable {
+function table(field: CronField, items: Set<number>): NextTable {
   return nextTable(items, field.max);
 }
 

@@ -8,6 +8,7 @@
 
 import { pyCollapseWhitespace, pyStrip } from "../py-whitespace.js";
 import { type CalendarPattern, type NextTable, dayOfWeek, daysInMonth, nextTable } from "./calendar.js";
+import { type Field, type FieldErrors, fieldErrors, range } from "./fields.js";
 import { isZoneName } from "./zone.js";
 
 /** One line of an OnCalendar schedule. */
@@ -20,6 +21,8 @@ export interface OnCalendarLine extends CalendarPattern {
 export class OnCalendarSyntaxError extends Error {
   override readonly name = "OnCalendarSyntaxError";
 }
+
+const { bad, digits }: FieldErrors = fieldErrors(OnCalendarSyntaxError);
 
 /** Last year the library iterates into (it stops at 2200). */
 export const LAST_YEAR = 2199;
@@ -38,13 +41,6 @@ const SHORTHANDS: Readonly<Record<string, string>> = {
 
 const DAY_NAMES = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];
 const DAY_ABBREVIATIONS = DAY_NAMES.map((name) => name.slice(0, 3));
-const DIGITS = /^[0-9]+$/;
-
-interface Field {
-  readonly name: string;
-  readonly min: number;
-  readonly max: number;
-}
 
 const WEEKDAY: Field = { name: "day-of-week", min: 0, max: 6 };
 const YEAR: Field = { name: "year", min: 1970, max: LAST_YEAR };
@@ -53,15 +49,6 @@ const DAY: Field = { name: "day-of-month", min: 1, max: 31 };
 const HOUR: Field = { name: "hour", min: 0, max: 23 };
 const MINUTE: Field = { name: "minute", min: 0, max: 59 };
 const SECOND: Field = { name: "second", min: 0, max: 59 };
-
-function bad(field: Field): never {
-  throw new OnCalendarSyntaxError(`Bad ${field.name}`);
-}
-
-function digits(field: Field, text: string): number {
-  if (!DIGITS.test(text)) bad(field);
-  return Number(text);
-}
 
 function value(field: Field, text: string): number {
   if (field === WEEKDAY) {
@@ -75,12 +62,6 @@ function value(field: Field, text: string): number {
   if (field === YEAR && number < 100) number += 1900;
   if (number < field.min || number > field.max) bad(field);
   return number;
-}
-
-function range(from: number, to: number, step = 1): number[] {
-  const values: number[] = [];
-  for (let v = from; v <= to; v += step) values.push(v);
-  return values;
 }
 
 /**
