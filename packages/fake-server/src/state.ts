@@ -5,6 +5,7 @@
  */
 import { CHECK_DEFAULTS, PING_TYPES, STORED_STATUSES } from "@checks-api/schema";
 import type { RandomState } from "./ids.js";
+import type { ChannelInfo, ProjectInfo } from "./server.js";
 import { rearm } from "./status.js";
 import {
   uniqueKeyOf,
@@ -58,25 +59,11 @@ export type CheckState = Pick<
   pings: PingState[];
 };
 
-/** A project in the state document. */
-export interface ProjectState {
-  /** Project UUID. */
-  id: string;
-  /** Project name. */
-  name: string;
-  /** Owning account's name. */
-  account: string;
-  /** Read-write API key. */
-  readWriteKey: string | null;
-  /** Read-only API key. */
-  readOnlyKey: string | null;
-  /** Ping key. */
-  pingKey: string;
-  /** Badge key. */
-  badgeKey: string;
+/** A project in the state document: what the control API shows of it, without the account's limits (kept per account), plus its integrations. */
+export type ProjectState = Omit<ProjectInfo, "checkLimit" | "pingLogLimit"> & {
   /** Integrations in creation order. */
-  channels: { id: string; name: string; kind: string }[];
-}
+  channels: ChannelInfo[];
+};
 
 /** The whole fake state: JSON-serialisable. */
 export interface FakeState {

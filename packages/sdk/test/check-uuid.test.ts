@@ -1,20 +1,9 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ChecksClient, InvalidResponseError, type Check, type ReadOnlyCheck } from "../src/index.js";
 import { MODES, setupFake } from "./fake-helpers.js";
-import { BASE, failure, json, liveCheck, RW_KEY, stubTransport, UUID, type StubReply } from "./helpers.js";
+import { answering, BASE, failure, json, liveCheck, UUID } from "./helpers.js";
 
 const UUID_IN_URL = /\/([0-9a-f-]{36})$/;
-
-function answering(reply: StubReply, validate?: boolean) {
-  const stub = stubTransport(() => reply);
-  return new ChecksClient({
-    apiKey: RW_KEY,
-    baseUrl: BASE,
-    transport: stub.transport,
-    maxRetries: 0,
-    ...(validate === undefined ? {} : { validate }),
-  });
-}
 
 /** A read-write check as the seed shows it: no `uuid` (nor the other live-only members). */
 function seedCheck(overrides: Record<string, unknown> = {}) {

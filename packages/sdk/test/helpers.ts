@@ -1,3 +1,4 @@
+import { ChecksClient } from "../src/index.js";
 import type { Transport, TransportRequest } from "../src/transport/types.js";
 
 /** A read-write and a read-only key shaped like the service's. */
@@ -70,4 +71,16 @@ export async function failure<E = import("../src/errors.js").ChecksApiError>(pro
     return error as E;
   }
   throw new Error("expected the call to fail");
+}
+
+/** A read-write client whose every request gets `reply`, without retries. */
+export function answering(reply: StubReply, validate?: boolean): ChecksClient {
+  const stub = stubTransport(() => reply);
+  return new ChecksClient({
+    apiKey: RW_KEY,
+    baseUrl: BASE,
+    transport: stub.transport,
+    maxRetries: 0,
+    ...(validate === undefined ? {} : { validate }),
+  });
 }

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChecksClient, InvalidResponseError } from "../src/index.js";
-import { BASE, failure, json, liveCheck, RW_KEY, stubTransport, UUID, type StubReply } from "./helpers.js";
-
-function answering(reply: StubReply, validate?: boolean) {
-  const stub = stubTransport(() => reply);
-  return new ChecksClient({
-    apiKey: RW_KEY,
-    baseUrl: BASE,
-    transport: stub.transport,
-    maxRetries: 0,
-    ...(validate === undefined ? {} : { validate }),
-  });
-}
+import { answering, failure, json, liveCheck, UUID } from "./helpers.js";
 
 describe("responses are validated against the schema", () => {
   it("names the offending member", async () => {
