@@ -13,7 +13,8 @@ const alias = {
 
 const project = (name: string, include: string[]) => ({
   resolve: { alias },
-  test: { name, include, typecheck: { enabled: false } },
+  // Generous timeouts: tests that start processes must not fail on a busy 2-core CI machine.
+  test: { name, include, typecheck: { enabled: false }, testTimeout: 30_000, hookTimeout: 30_000 },
 });
 
 export default defineConfig({
@@ -23,6 +24,7 @@ export default defineConfig({
       project("schema", ["packages/schema/test/**/*.test.ts"]),
       project("fake-server", ["packages/fake-server/test/**/*.test.ts"]),
       project("sdk", ["packages/sdk/test/**/*.test.ts"]),
+      project("repo", ["test/**/*.test.ts"]),
       project("examples", ["examples/test/**/*.test.ts", "examples/testing/**/*.test.ts", "docs/test/**/*.test.ts"]),
     ],
   },

@@ -12,9 +12,9 @@ import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js"
 import { createDemo, type DemoProject } from "./cli/demo.js";
 import { loadStateFile, saveStateFile, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
-import { incomingHandlerOf, registerIncomingHandler } from "./incoming.js";
-import { toResponse, type Reply } from "./reply.js";
-import { FakeServer, type FakeServerOptions } from "./server.js";
+import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
+import { toResponse, type Reply } from "./http/reply.js";
+import { FakeServer, type FakeServerOptions } from "./fake-server.js";
 
 // The answer for the instant between binding the port and creating the fake.
 const STARTING: Reply = { status: 503, headers: [], body: null };

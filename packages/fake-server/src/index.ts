@@ -18,11 +18,11 @@ export {
   type FakeState,
   type EmailOutcome,
   type InboundEmail,
-} from "./server.js";
-export type { ClockInput } from "./clock.js";
+} from "./fake-server.js";
+export type { ClockInput } from "./model/clock.js";
 export type { CreateCheckInput } from "@checks-api/schema";
-export { OPERATIONS } from "./router.js";
-export type { KeyKind } from "./store.js";
+export { OPERATIONS } from "./http/router.js";
+export type { KeyKind } from "./model/store.js";
 export { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 export { mswHandlers, type MswHandlersOptions } from "./adapters/msw.js";
 export { createDispatcher, FakeDispatcher } from "./adapters/undici-dispatcher.js";

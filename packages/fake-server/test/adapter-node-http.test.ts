@@ -2,7 +2,7 @@ import { request as httpRequest, Agent } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeServer } from "@checks-api/fake-server";
 import { listen, type RunningServer } from "../src/adapters/node-http.js";
-import { PEER_ADDRESS_HEADER } from "../src/adapters/peer-address.js";
+import { PEER_ADDRESS_HEADER } from "../src/http/peer-address.js";
 
 const servers: RunningServer[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { badgeSignature } from "../src/badges.js";
+import { badgeSignature } from "../src/model/badges.js";
 import { call, DAY, MINUTE, ping, setup } from "./helpers.js";
 
 function urls(s: ReturnType<typeof setup>, tag: string) {

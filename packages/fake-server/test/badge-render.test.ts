@@ -1,6 +1,6 @@
 import { SHIELDS_COLORS } from "@checks-api/schema";
 import { describe, expect, it } from "vitest";
-import { aggregateBadge, badgeTextWidth, renderBadge, svgBadge } from "../src/badges.js";
+import { aggregateBadge, badgeTextWidth, renderBadge, svgBadge } from "../src/model/badges.js";
 
 /** The geometry §4 specifies, read back out of the SVG text. */
 function geometry(svg: string): { total: number; w1: number; w2: number; x: string[]; fill: string | undefined } {

@@ -1,7 +1,7 @@
 import { BADGE_KEYS } from "@checks-api/schema";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { badgeSignature, badgeUrls, encodeBadgeTag, parseBadgePath } from "../src/badges.js";
+import { badgeSignature, badgeUrls, encodeBadgeTag, parseBadgePath } from "../src/model/badges.js";
 
 /** Any Unicode scalar value (fast-check's "binary" unit costs a second to warm up). */
 const scalar = fc

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type EmailMessage, emailSearchText, htmlToText, parseEmail, parseRecipient, renderEmail } from "../src/email.js";
-import { classifyByKeywords } from "../src/keywords.js";
+import { type EmailMessage, emailSearchText, htmlToText, parseEmail, parseRecipient, renderEmail } from "../src/model/email/message.js";
+import { classifyByKeywords } from "../src/model/keywords.js";
 
 /** Any Unicode scalar value (fast-check's "binary" unit costs a second to warm up). */
 const scalar = fc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyByKeywords, matchesKeywords } from "../src/keywords.js";
+import { classifyByKeywords, matchesKeywords } from "../src/model/keywords.js";
 
 const none = { success_kw: "", failure_kw: "", start_kw: "" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { serviceJson } from "../src/json.js";
+import { serviceJson } from "../src/text/json.js";
 import { HOUR, MINUTE, ping, setup } from "./helpers.js";
 
 // Check answers are built from JSON cached per check; every read must still

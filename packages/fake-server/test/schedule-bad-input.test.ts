@@ -1,7 +1,7 @@
 // Bad input never crashes or hangs the schedule engine.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidSchedule, nextFireTime } from "../src/schedule/index.js";
+import { isValidSchedule, nextFireTime } from "../src/model/schedule/index.js";
 import { at } from "./schedule-helpers.js";
 
 const START = at("2021-03-27T12:00Z");

@@ -3,7 +3,7 @@
 import { CronExpressionParser } from "cron-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { nextFireTime } from "../src/schedule/index.js";
+import { nextFireTime } from "../src/model/schedule/index.js";
 import { at } from "./schedule-helpers.js";
 
 function cronParserTimes(expression: string, tz: string, start: number, count: number): number[] {

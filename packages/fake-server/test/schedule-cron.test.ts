@@ -1,6 +1,6 @@
 // Cron syntax and semantics of cronsim 2.7 (schedules.md §2.1–2.5, §2.7 acceptance lists), in UTC.
 import { describe, expect, it } from "vitest";
-import { isValidSchedule, nextFireTime, scheduleKind } from "../src/schedule/index.js";
+import { isValidSchedule, nextFireTime, scheduleKind } from "../src/model/schedule/index.js";
 import { at, utcFireTimes } from "./schedule-helpers.js";
 
 const START = at("2020-01-01T00:00Z");

@@ -1,6 +1,6 @@
 // Cron across DST changes: cronsim's fixed-time and real-time regimes (schedules.md §2.4, §2.6, §2.7).
 import { describe, expect, it } from "vitest";
-import { nextFireTime } from "../src/schedule/index.js";
+import { nextFireTime } from "../src/model/schedule/index.js";
 import { at, fireTimes, localFireTimes, utc, utcFireTimes } from "./schedule-helpers.js";
 
 const RIGA = "Europe/Riga";

@@ -2,7 +2,7 @@
  * Helpers for the schedule-engine tests: readable instants and fire-time chains.
  * Offsets are read from Intl directly, independently of the engine's zone code.
  */
-import { nextFireTime } from "../src/schedule/index.js";
+import { nextFireTime } from "../src/model/schedule/index.js";
 
 /** `instant` as `YYYY-MM-DDTHH:MM[:SS]±HH:MM` in `tz` (seconds only when not zero). */
 export function local(instant: number, tz: string): string {

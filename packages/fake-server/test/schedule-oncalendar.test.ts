@@ -1,6 +1,6 @@
 // OnCalendar schedules with the rules of oncalendar 1.1 (schedules.md §4).
 import { describe, expect, it } from "vitest";
-import { isValidSchedule, nextFireTime, scheduleKind } from "../src/schedule/index.js";
+import { isValidSchedule, nextFireTime, scheduleKind } from "../src/model/schedule/index.js";
 import { at, local, localFireTimes, utc, utcFireTimes } from "./schedule-helpers.js";
 
 const START = at("2020-01-01T00:00Z");

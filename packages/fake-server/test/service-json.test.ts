@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { serviceJson } from "../src/json.js";
+import { serviceJson } from "../src/text/json.js";
 
 /** An independent, slow model of Python's `json.dumps` defaults, used as the oracle. */
 function pythonDumps(value: unknown): string {

@@ -3,9 +3,8 @@
  * @module
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { BufferedIncoming, incomingHandlerOf } from "../incoming.js";
-import { DROP_CONNECTION, toResponse } from "../reply.js";
-import type { FakeServer } from "../server.js";
+import { BufferedIncoming, incomingHandlerOf, type RootedFetchHandler } from "../http/incoming.js";
+import { DROP_CONNECTION, toResponse } from "../http/reply.js";
 
 /** Options of {@link mswHandlers}. */
 export interface MswHandlersOptions {
@@ -17,7 +16,7 @@ export interface MswHandlersOptions {
 }
 
 /** Anything with the fake's request handler and resolved base URL. */
-export type MswTarget = Pick<FakeServer, "handle"> & { readonly options: { readonly baseUrl: string } };
+export type MswTarget = RootedFetchHandler;
 
 interface Root {
   origin: string;

@@ -7,11 +7,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BodyBytes } from "../body.js";
-import { capBytes, incomingHandlerOf, type Incoming, type IncomingHandler } from "../incoming.js";
-import { DROP_CONNECTION, NO_BODY_STATUS, wireHeaders, type Outcome } from "../reply.js";
-import type { FakeServer } from "../server.js";
-import { normalizePeerAddress, PEER_ADDRESS_HEADER } from "./peer-address.js";
+import type { BodyBytes } from "../http/body.js";
+import { capBytes, incomingHandlerOf, type FetchHandler, type Incoming, type IncomingHandler } from "../http/incoming.js";
+import { DROP_CONNECTION, NO_BODY_STATUS, wireHeaders, type Outcome } from "../http/reply.js";
+import { normalizePeerAddress, PEER_ADDRESS_HEADER } from "../http/peer-address.js";
 import { responseBytes } from "./response-bytes.js";
 
 /** Where {@link listen} binds. */
@@ -33,7 +32,7 @@ export interface RunningServer {
 }
 
 /** Anything with the fake's request handler (a `FakeServer`, or any object with a `handle()` like it). */
-export type RequestHandlerTarget = Pick<FakeServer, "handle">;
+export type RequestHandlerTarget = FetchHandler;
 
 // A Host header is used to rebuild the request URL only when it is a plain
 // host[:port]; anything else (paths, credentials) could change what the fake routes.

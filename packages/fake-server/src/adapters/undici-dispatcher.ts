@@ -7,13 +7,12 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { Dispatcher, errors, FormData as UndiciFormData, Response as UndiciResponse } from "undici";
-import { BufferedIncoming, incomingHandlerOf, type IncomingHandler } from "../incoming.js";
-import { DROP_CONNECTION, NO_BODY_STATUS, bodyLength, type HeaderList } from "../reply.js";
-import type { FakeServer } from "../server.js";
+import { BufferedIncoming, incomingHandlerOf, type IncomingHandler, type RootedFetchHandler } from "../http/incoming.js";
+import { DROP_CONNECTION, NO_BODY_STATUS, bodyLength, type HeaderList } from "../http/reply.js";
 import { responseBytes } from "./response-bytes.js";
 
 /** Anything with the fake's request handler and resolved base URL. */
-export type DispatcherTarget = Pick<FakeServer, "handle"> & { readonly options: { readonly baseUrl: string } };
+export type DispatcherTarget = RootedFetchHandler;
 
 type DispatchOptions = Dispatcher.DispatchOptions;
 type DispatchHandler = Dispatcher.DispatchHandler;

@@ -5,7 +5,7 @@
  * @module
  */
 import { checkUuid, type Check } from "@checks-api/schema";
-import type { FakeServer } from "../server.js";
+import type { FakeServer } from "../fake-server.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

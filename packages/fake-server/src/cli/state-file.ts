@@ -3,7 +3,7 @@
  * @module
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
-import type { FakeServer } from "../server.js";
+import type { FakeServer } from "../fake-server.js";
 
 /** The fake's state as stored in the file. */
 export type StateFileContent = ReturnType<FakeServer["exportState"]>;

@@ -4,17 +4,12 @@
  * @module
  */
 import type { Check, CreateCheckInput } from "@checks-api/schema";
-import type {
-  ChannelInfo,
-  EmailOutcome,
-  FakeState,
-  FaultSpec,
-  InboundEmail,
-  JournalEntry,
-  ProjectInfo,
-  ProjectInit,
-} from "../server.js";
-import type { ClockInput } from "../clock.js";
+import type { FaultSpec } from "../http/faults.js";
+import type { JournalEntry } from "../http/journal.js";
+import type { ClockInput } from "../model/clock.js";
+import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
+import type { ChannelInfo, ProjectInfo, ProjectInit } from "../model/projects.js";
+import type { FakeState } from "../model/state.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
 
 /** Options of {@link FakeServerClient}. */

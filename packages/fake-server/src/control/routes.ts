@@ -21,10 +21,48 @@
  * `404`, a known path with another method `405` with `Allow`.
  * @module
  */
-import type { CreateCheckInput } from "@checks-api/schema";
-import type { Incoming } from "../incoming.js";
-import { fixedHeaderList, headerList, type Reply } from "../reply.js";
-import type { ChannelInit, FakeServer, FakeState, FaultSpec, InboundEmail, ProjectInit } from "../server.js";
+import type { Check, CreateCheckInput } from "@checks-api/schema";
+import type { FaultSpec } from "../http/faults.js";
+import type { Incoming } from "../http/incoming.js";
+import type { JournalEntry } from "../http/journal.js";
+import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
+import type { FakeServerClock } from "../model/clock.js";
+import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
+import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
+import type { FakeState } from "../model/state.js";
+
+/**
+ * What the control API drives: the control methods of a `FakeServer`, which
+ * hands itself to {@link handleControl}.
+ */
+export interface ControlTarget {
+  /** Only `controlPrefix` is read: where the control API lives, `null` when it is off. */
+  readonly options: { readonly controlPrefix: string | null };
+  /** The clock to read and move. */
+  readonly clock: FakeServerClock;
+  /** Creates a project. */
+  createProject(init: ProjectInit): ProjectInfo;
+  /** Adds an integration to a project. */
+  addChannel(projectId: string, init: ChannelInit): ChannelInfo;
+  /** Seeds a check as the management API would create it. */
+  createCheck(projectId: string, body: CreateCheckInput): Check;
+  /** Delivers an inbound email. */
+  deliverEmail(message: InboundEmail): EmailOutcome;
+  /** The request journal. */
+  journal(): JournalEntry[];
+  /** Empties the journal. */
+  clearJournal(): void;
+  /** Injects a fault. */
+  inject(fault: FaultSpec): void;
+  /** Removes every pending fault. */
+  clearFaults(): void;
+  /** Empties everything but the clock. */
+  reset(): void;
+  /** The whole state as a document. */
+  exportState(): FakeState;
+  /** Replaces the state with a document. */
+  importState(state: FakeState): void;
+}
 
 /** The control prefix used when the options do not name one. */
 export const DEFAULT_CONTROL_PREFIX = "/__fake";
@@ -33,7 +71,7 @@ export const DEFAULT_CONTROL_PREFIX = "/__fake";
 const MAX_DATE_MS = 8.64e15;
 
 type JsonObject = Record<string, unknown>;
-type Operation = (fake: FakeServer, body: JsonObject, params: string[]) => Reply;
+type Operation = (fake: ControlTarget, body: JsonObject, params: string[]) => Reply;
 interface Route {
   pattern: RegExp;
   methods: Partial<Record<string, { body: "none" | "optional" | "required"; run: Operation }>>;
@@ -54,7 +92,7 @@ const error = (status: number, message: string, headers?: Record<string, string>
   body: JSON.stringify({ error: message }),
 });
 const noContent = (): Reply => ({ status: 204, headers: NO_HEADERS, body: null });
-const clockAnswer = (fake: FakeServer): Reply => json(200, { now: fake.clock.now().toISOString() });
+const clockAnswer = (fake: ControlTarget): Reply => json(200, { now: fake.clock.now().toISOString() });
 
 const ROUTES: Route[] = [
   {
@@ -155,7 +193,7 @@ const ROUTES: Route[] = [
  * The control prefix of `fake`, or `undefined` when remote control is off
  * (`control: false`).
  */
-export function controlPrefix(fake: Pick<FakeServer, "options">): string | undefined {
+export function controlPrefix(fake: Pick<ControlTarget, "options">): string | undefined {
   return fake.options.controlPrefix ?? undefined;
 }
 
@@ -164,7 +202,7 @@ export function controlPrefix(fake: Pick<FakeServer, "options">): string | undef
  * under the control prefix (or control is off) so the caller routes it as an
  * API request. Never throws: bad input is a 400.
  */
-export async function handleControl(fake: FakeServer, request: Incoming): Promise<Reply | undefined> {
+export async function handleControl(fake: ControlTarget, request: Incoming): Promise<Reply | undefined> {
   const prefix = controlPrefix(fake);
   if (prefix === undefined) return undefined;
   const path = request.pathname;

@@ -1,0 +1,93 @@
+// The layering rules of the packages, checked in `npm test` (test/architecture).
+// The fake server's layers, lowest first: text → model → http → control and
+// adapters → the facade (fake-server.ts, options.ts) → cli and index.ts.
+// A module may import its own layer and the layers below it, never above.
+const FAKE = "^packages/fake-server/src/";
+const FACADE = `${FAKE}(fake-server|options)\\.ts$`;
+const BELOW_FACADE = `${FAKE}(text|model|http|control|adapters)/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "Import cycles (type-only ones too) hide the layering; break them by moving the shared piece down.",
+      severity: "error",
+      from: { path: "^packages/[^/]+/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "nothing-below-the-facade-imports-it",
+      comment: "The facade composes the layers and hands them plain data; they never reach back up.",
+      severity: "error",
+      from: { path: BELOW_FACADE },
+      to: { path: [FACADE, `${FAKE}(index|cli)\\.ts$`, `${FAKE}cli/`] },
+    },
+    {
+      name: "text-is-the-bottom",
+      comment: "text/ holds pure string and byte helpers shaped like the service's Python; it imports nothing of ours but the schema.",
+      severity: "error",
+      from: { path: `${FAKE}text/` },
+      to: { path: `${FAKE}(model|http|control|adapters)/` },
+    },
+    {
+      name: "model-does-not-speak-http",
+      comment: "The service model (store, clock, status, schedule, email, badges, state) knows nothing of requests and replies.",
+      severity: "error",
+      from: { path: `${FAKE}model/` },
+      to: { path: `${FAKE}(http|control|adapters)/` },
+    },
+    {
+      name: "http-below-control-and-adapters",
+      comment: "The service's HTTP protocol is what the control API and the adapters build on, not the other way round.",
+      severity: "error",
+      from: { path: `${FAKE}http/` },
+      to: { path: `${FAKE}(control|adapters)/` },
+    },
+    {
+      name: "adapters-and-control-apart",
+      comment: "Runtime adapters and the control API are siblings: each knows only the layers below.",
+      severity: "error",
+      from: { path: `${FAKE}(adapters|control)/` },
+      to: { path: `${FAKE}(adapters|control)/`, pathNot: [`${FAKE}$1/`] },
+    },
+    {
+      name: "packages-through-public-entries",
+      comment: "A package reaches another only through its published entry (the workspace name), never a relative path into it.",
+      severity: "error",
+      from: { path: "^packages/([^/]+)/src/" },
+      to: {
+        path: "^packages/",
+        pathNot: ["^packages/$1/", "^packages/[^/]+/src/index\\.ts$", "^packages/sdk/src/fetch\\.ts$"],
+      },
+    },
+    {
+      name: "packages-by-name",
+      comment: "Another package is imported by its npm name, as its users do, never by a relative path.",
+      severity: "error",
+      from: { path: "^packages/([^/]+)/src/" },
+      to: { path: "^packages/", pathNot: "^packages/$1/", dependencyTypesNot: ["aliased-tsconfig-paths"] },
+    },
+    {
+      name: "schema-is-self-contained",
+      comment: "The wire format is the bottom of everything: it imports neither the SDK nor the fake server.",
+      severity: "error",
+      from: { path: "^packages/schema/src/" },
+      to: { path: ["^packages/(sdk|fake-server)/", "^@checks-api/(sdk|fake-server)"] },
+    },
+    {
+      name: "sdk-does-not-import-the-fake",
+      comment: "The SDK ships to users; the fake server is a test tool.",
+      severity: "error",
+      from: { path: "^packages/sdk/src/" },
+      to: { path: ["^packages/fake-server/", "@checks-api/fake-server"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "types"], extensions: [".ts", ".js"] },
+    exclude: { path: ["/dist/", "/test/"] },
+  },
+};

@@ -1,0 +1,212 @@
+/**
+ * `FakeServer`: the whole Checks Management API v3 in memory, with a
+ * virtual clock, behind one `handle(Request)` and a control API for tests.
+ * @module
+ */
+import { ERROR_MESSAGES, type Check, type CreateCheckInput } from "@checks-api/schema";
+import type { RequestHandler } from "msw";
+import type { Dispatcher } from "undici";
+import { mswHandlers } from "./adapters/msw.js";
+import { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
+import { createDispatcher } from "./adapters/undici-dispatcher.js";
+import { handleControl } from "./control/routes.js";
+import { representContext } from "./http/exchange.js";
+import { Faults, type FaultSpec } from "./http/faults.js";
+import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
+import { Journal, type JournalEntry } from "./http/journal.js";
+import { representCheck } from "./http/represent.js";
+import { toResponse, type Outcome } from "./http/reply.js";
+import { notFoundPage } from "./http/responses.js";
+import type { Operation } from "./http/router.js";
+import { saveNewCheck } from "./http/routes/checks.js";
+import { ServiceHandler } from "./http/service.js";
+import { FakeClock, type FakeServerClock } from "./model/clock.js";
+import { deliverEmail, type EmailOutcome, type InboundEmail } from "./model/email/deliver.js";
+import { IdSource } from "./model/ids.js";
+import {
+  addChannel,
+  createProject,
+  findProject,
+  type ChannelInfo,
+  type ChannelInit,
+  type ProjectInfo,
+  type ProjectInit,
+} from "./model/projects.js";
+import type { Core, ResolvedOptions } from "./model/service.js";
+import { exportStore, importStore, type FakeState } from "./model/state.js";
+import { runDetector } from "./model/status.js";
+import { Store } from "./model/store.js";
+import { resolveOptions, type FakeServerOptions } from "./options.js";
+
+export type {
+  ChannelInfo,
+  ChannelInit,
+  EmailOutcome,
+  FakeServerClock,
+  FakeServerOptions,
+  FakeState,
+  FaultSpec,
+  InboundEmail,
+  JournalEntry,
+  ListenOptions,
+  Operation,
+  ProjectInfo,
+  ProjectInit,
+  ResolvedOptions,
+};
+
+/**
+ * The fake service behind {@link FakeServer.handle} and every adapter
+ * (node:http, msw, undici dispatcher, CLI); tests drive it with the control
+ * methods. The adapters reach the same core without building WHATWG
+ * `Request`/`Response` objects, so they answer exactly as `handle()` does.
+ *
+ * @example
+ * ```ts
+ * const fake = new FakeServer({ compat: "live", seed: 1 });
+ * const project = fake.createProject();
+ * const res = await fake.handle(new Request("http://localhost:8000/api/v3/checks/", {
+ *   headers: { "X-Api-Key": project.readWriteKey! },
+ * }));
+ * ```
+ */
+export class FakeServer {
+  /** The options with their defaults applied. */
+  readonly options: Readonly<ResolvedOptions>;
+  /** The clock; moving it runs the timeout detector. */
+  readonly clock: FakeServerClock;
+  readonly #clock: FakeClock;
+  readonly #store = new Store();
+  readonly #ids: IdSource;
+  readonly #core: Core;
+  readonly #journal: Journal;
+  readonly #faults = new Faults();
+  readonly #service: ServiceHandler;
+
+  /** Creates an empty fake; see {@link FakeServerOptions}. */
+  constructor(options: FakeServerOptions = {}) {
+    this.options = resolveOptions(options);
+    this.#clock = new FakeClock(options.clock);
+    this.#clock.onMove((now) => runDetector(this.#store, now));
+    this.clock = this.#clock;
+    this.#ids = new IdSource(options.seed);
+    this.#core = { store: this.#store, ids: this.#ids, options: this.options };
+    this.#journal = new Journal(this.options.journalLimit);
+    this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
+    registerIncomingHandler(this, (incoming) => this.#serve(incoming));
+  }
+
+  /**
+   * Answers one request like the service would. Never throws: bad input gets
+   * the service's answer; an injected `drop` fault gives `Response.error()`.
+   */
+  async handle(request: Request): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return toResponse(notFoundPage());
+    }
+    return toResponse(await this.#serve(new RequestIncoming(request, url)));
+  }
+
+  // The core behind every adapter: `handle()` and the adapters that skip
+  // WHATWG objects (node:http, undici, msw) all come here.
+  #serve(incoming: Incoming): Outcome | Promise<Outcome> {
+    const prefix = this.options.controlPrefix;
+    if (prefix !== null && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
+    return this.#service.serve(incoming);
+  }
+
+  async #serveControl(incoming: Incoming): Promise<Outcome> {
+    return (await handleControl(this, incoming)) ?? this.#service.serve(incoming);
+  }
+
+  /** Creates a project (and its account unless `account` names an existing one). */
+  createProject(init: ProjectInit = {}): ProjectInfo {
+    return createProject(this.#store, this.#ids, init);
+  }
+
+  /** Adds an integration to a project. */
+  addChannel(projectId: string, init: ChannelInit): ChannelInfo {
+    return addChannel(findProject(this.#store, projectId), this.#ids, init);
+  }
+
+  /**
+   * Seeds a check as `POST /api/v3/checks/` would (validation, upsert, check
+   * limit, channels) and returns its live read-write representation.
+   * @throws Error with the service's message when the request would fail.
+   */
+  createCheck(projectId: string, body: CreateCheckInput = {}): Check {
+    const project = findProject(this.#store, projectId);
+    const now = this.#clock.nowMs();
+    runDetector(this.#store, now);
+    const outcome = saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now);
+    if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
+    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
+    return representCheck(outcome.check, ctx, { readOnly: false }) as Check;
+  }
+
+  /** Delivers an inbound email (email.md §6); runs the timeout detector first. */
+  deliverEmail(message: InboundEmail): EmailOutcome {
+    const now = this.#clock.nowMs();
+    runDetector(this.#store, now);
+    return deliverEmail(this.#core, message, now);
+  }
+
+  /** The request journal, oldest first. */
+  journal(): JournalEntry[] {
+    return this.#journal.entries();
+  }
+
+  /** Empties the journal. */
+  clearJournal(): void {
+    this.#journal.clear();
+  }
+
+  /** Injects a fault (see {@link FaultSpec}). */
+  inject(fault: FaultSpec): void {
+    this.#faults.inject(fault);
+  }
+
+  /** Removes every pending fault. */
+  clearFaults(): void {
+    this.#faults.clear();
+  }
+
+  /** Empties everything (projects, checks, journal, faults); the clock is kept. */
+  reset(): void {
+    this.#store.clear();
+    this.#journal.clear();
+    this.#faults.clear();
+  }
+
+  /** The whole state as a JSON-serialisable, versioned document. */
+  exportState(): FakeState {
+    return exportStore(this.#store, this.#clock.nowMs(), this.#ids.snapshot());
+  }
+
+  /** Replaces the state with an exported document; a virtual clock is set to the document's time. */
+  importState(state: FakeState): void {
+    importStore(this.#store, state);
+    this.#ids.restore(state.random);
+    if (this.#clock.mode === "virtual" && Number.isFinite(state.clock)) this.#clock.set(state.clock);
+    else runDetector(this.#store, this.#clock.nowMs());
+  }
+
+  /** Serves the fake over HTTP (node:http). */
+  listen(options: ListenOptions = {}): Promise<RunningServer> {
+    return listen(this, options);
+  }
+
+  /** msw 2 request handlers answering with this fake. */
+  handlers(options: { baseUrl?: string } = {}): RequestHandler[] {
+    return mswHandlers(this, options);
+  }
+
+  /** An undici dispatcher answering in-process, without sockets. */
+  dispatcher(): Dispatcher {
+    return createDispatcher(this);
+  }
+}
+

@@ -1,0 +1,54 @@
+/**
+ * The per-request exchange record every request handler fills in, and the
+ * representation context of a request.
+ * @module
+ */
+import type { Core } from "../model/service.js";
+import type { ApiVersion } from "../model/status.js";
+import type { KeyKind } from "../model/store.js";
+import type { Incoming } from "./incoming.js";
+import type { RepresentContext } from "./represent.js";
+
+/** One request being handled; handlers fill in what the journal records. */
+export class Exchange {
+  /** The authenticated key's kind, once known. */
+  keyKind: KeyKind | null = null;
+  /** The body as the journal shows it (secrets masked), once read. */
+  body: unknown = null;
+  #params: URLSearchParams | undefined;
+
+  /**
+   * @param incoming The request.
+   * @param path Its URL path as received.
+   * @param search Its URL query with the `?`, or `""`.
+   * @param now The clock at arrival (epoch ms).
+   */
+  constructor(
+    readonly incoming: Incoming,
+    readonly path: string,
+    readonly search: string,
+    readonly now: number,
+  ) {}
+
+  /** The request method. */
+  get method(): string {
+    return this.incoming.method;
+  }
+
+  /** The query parameters, parsed on first use. */
+  get params(): URLSearchParams {
+    this.#params ??= new URLSearchParams(this.search);
+    return this.#params;
+  }
+}
+
+/** The representation context of a request. */
+export function representContext(core: Core, now: number, version: ApiVersion): RepresentContext {
+  return {
+    siteRoot: core.options.baseUrl,
+    pingEndpoint: core.options.pingEndpoint,
+    compat: core.options.compat,
+    now,
+    version,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The fake's internal request: what the core reads of a request, without
+ * WHATWG objects. `handle()` adapts a `Request` to it; the node:http and
+ * undici adapters build it straight from what they receive.
+ * @module
+ */
+import { PEER_ADDRESS_HEADER, peerAddress } from "./peer-address.js";
+import { readBody, type BodyBytes } from "./body.js";
+import type { Outcome } from "./reply.js";
+
+/** A request as the core sees it. */
+export interface Incoming {
+  /** HTTP method, as a WHATWG `Request` would hold it. */
+  readonly method: string;
+  /** URL path, as WHATWG URL parsing leaves it (percent-encoded, dot segments resolved). */
+  readonly pathname: string;
+  /** URL query with its `?`, or `""`. */
+  readonly search: string;
+  /**
+   * The value of a request header (`name` in lowercase), repeated lines
+   * joined with `, ` as `Headers.get()` does; `null` when absent.
+   */
+  header(name: string): string | null;
+  /** False when the request certainly has no body, so a reader can skip {@link Incoming.body}. */
+  readonly hasBody: boolean;
+  /** Reads at most `cap` bytes of the body (`null`: all of it); called at most once. */
+  body(cap: number | null): Promise<BodyBytes>;
+  /** The socket peer address, plain IPv4 for mapped addresses; `undefined` without a socket. */
+  readonly peer: string | undefined;
+}
+
+/**
+ * The core's entry point behind `handle()`. It answers synchronously when
+ * nothing has to be waited for (no body to read, no injected latency), which
+ * spares the adapters a round of promises on the common requests.
+ */
+export type IncomingHandler = (incoming: Incoming) => Outcome | Promise<Outcome>;
+
+/**
+ * What the adapters serve: anything with a fetch-style handler, such as a
+ * `FakeServer` (which they reach through its internal entry point instead,
+ * see {@link registerIncomingHandler}).
+ */
+export interface FetchHandler {
+  /** Answers one request. */
+  handle(request: Request): Promise<Response>;
+}
+
+/** A {@link FetchHandler} that also tells the site root it serves under. */
+export interface RootedFetchHandler extends FetchHandler {
+  /** Its options; only `baseUrl` (the site root) is read. */
+  readonly options: { readonly baseUrl: string };
+}
+
+const handlers = new WeakMap<object, IncomingHandler>();
+
+/**
+ * Registers the internal entry point of `target` (a `FakeServer`, or an
+ * object forwarding to one), so adapters can skip the WHATWG round trip.
+ */
+export function registerIncomingHandler(target: object, handler: IncomingHandler): void {
+  handlers.set(target, handler);
+}
+
+/** The internal entry point registered for `target`, if any. */
+export function incomingHandlerOf(target: object): IncomingHandler | undefined {
+  return handlers.get(target);
+}
+
+/** No body at all. */
+export const EMPTY_BODY: BodyBytes = Object.freeze({ bytes: new Uint8Array(0), truncated: false });
+
+/** The first `cap` bytes of a body already in memory. */
+export function capBytes(bytes: Uint8Array | null, cap: number | null): BodyBytes {
+  if (bytes === null || bytes.byteLength === 0) return EMPTY_BODY;
+  if (cap === null || bytes.byteLength <= cap) return { bytes, truncated: false };
+  return { bytes: bytes.subarray(0, cap), truncated: true };
+}
+
+/**
+ * A `Request` as the core sees it. The peer is the `x-checks-fake-peer`
+ * header, which the node:http adapter sets for handlers that take `Request`
+ * objects.
+ */
+export class RequestIncoming implements Incoming {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly #request: Request;
+
+  /** Adapts `request`, whose URL parsed as `url`. */
+  constructor(request: Request, url: URL) {
+    this.#request = request;
+    this.method = request.method;
+    this.pathname = url.pathname;
+    this.search = url.search;
+  }
+
+  header(name: string): string | null {
+    return this.#request.headers.get(name);
+  }
+
+  get hasBody(): boolean {
+    return this.#request.body !== null;
+  }
+
+  body(cap: number | null): Promise<BodyBytes> {
+    return readBody(this.#request, cap);
+  }
+
+  get peer(): string | undefined {
+    return peerAddress(this.#request);
+  }
+}
+
+/**
+ * A request whose headers are a `Headers` and whose body is already in
+ * memory (the undici dispatcher and msw adapters). As for a `Request`, the
+ * peer is the `x-checks-fake-peer` header, if anyone set it.
+ */
+export class BufferedIncoming implements Incoming {
+  readonly #headers: Headers;
+  readonly #body: Uint8Array | null;
+
+  /**
+   * @param method The method, normalised as a `Request` normalises it.
+   * @param pathname The parsed URL's path.
+   * @param search The parsed URL's query.
+   * @param headers The request headers.
+   * @param body The body bytes, `null` (or empty) for none.
+   */
+  constructor(
+    readonly method: string,
+    readonly pathname: string,
+    readonly search: string,
+    headers: Headers,
+    body: Uint8Array | null,
+  ) {
+    this.#headers = headers;
+    this.#body = body !== null && body.byteLength > 0 ? body : null;
+  }
+
+  header(name: string): string | null {
+    return this.#headers.get(name);
+  }
+
+  get hasBody(): boolean {
+    return this.#body !== null;
+  }
+
+  body(cap: number | null): Promise<BodyBytes> {
+    return Promise.resolve(capBytes(this.#body, cap));
+  }
+
+  get peer(): string | undefined {
+    return this.#headers.get(PEER_ADDRESS_HEADER) ?? undefined;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The request pipeline of the twelve management endpoints (spec: api.md
+ * §2): CORS/method gate, body parsing, key, check lookup, then the handler.
+ * @module
+ */
+import { ERROR_MESSAGES } from "@checks-api/schema";
+import { parseJsonBody, type BodyBytes } from "./body.js";
+import { authenticate, requestKey } from "./auth.js";
+import type { Core } from "../model/service.js";
+import type { Exchange } from "./exchange.js";
+import { EMPTY_BODY } from "./incoming.js";
+import { maskBody } from "./journal.js";
+import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
+import { apiError, apiFailure, HTML_TYPE, reply, type HeaderMap } from "./responses.js";
+import type { Reply } from "./reply.js";
+import type { Project, StoredCheck } from "../model/store.js";
+import { listBadges } from "./routes/badges.js";
+import { listChannels } from "./routes/channels.js";
+import {
+  createCheck,
+  deleteCheck,
+  getCheck,
+  listChecks,
+  pauseCheck,
+  resumeCheck,
+  updateCheck,
+  type CheckRequest,
+} from "./routes/checks.js";
+import { listFlips } from "./routes/flips.js";
+import { getPingBody, listPings } from "./routes/pings.js";
+
+// Read-only keys work on exactly these (api.md §1.2).
+const READ_OPERATIONS = new Set<Operation>(["listChecks", "getCheck", "listFlips", "listBadges"]);
+
+const TOO_LARGE_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <title>Bad Request (400)</title>
+</head>
+<body>
+  <h1>Bad Request (400)</h1><p></p>
+</body>
+</html>
+`;
+
+const preflights = new WeakMap<HeaderMap, Reply>();
+
+// The CORS preflight answer of an endpoint: its CORS set, no body.
+function optionsReply(cors: HeaderMap): Reply {
+  let answer = preflights.get(cors);
+  if (!answer) {
+    answer = reply(204, null, { ...cors, "Content-Type": HTML_TYPE });
+    preflights.set(cors, answer);
+  }
+  return answer;
+}
+
+/**
+ * Handles a request to a management endpoint; synchronously unless a POST
+ * body has to be read.
+ */
+export function handleApi(core: Core, ex: Exchange, route: ApiRoute): Reply | Promise<Reply> {
+  const cors = ENDPOINTS[route.endpoint].cors;
+  if (ex.method === "OPTIONS") return optionsReply(cors);
+  const operation = ENDPOINTS[route.endpoint].operations[ex.method];
+  if (!operation) return apiFailure(core.options.compat, "methodNotAllowed", cors);
+  if (ex.method !== "POST") return authorized(core, ex, route, operation, null);
+  if (!ex.incoming.hasBody) return withBody(core, ex, route, operation, EMPTY_BODY);
+  return ex.incoming.body(core.options.apiBodyLimit).then((body) => withBody(core, ex, route, operation, body));
+}
+
+// A POST: the body is parsed (and journaled) before the key is checked.
+function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOperation, { bytes, truncated }: BodyBytes): Reply {
+  const cors = ENDPOINTS[route.endpoint].cors;
+  const compat = core.options.compat;
+  if (truncated) {
+    ex.body = null;
+    // The framework refuses bodies above its upload limit before the view runs.
+    if (compat === "seed") return apiError(400, ERROR_MESSAGES.couldNotParseBody, cors);
+    return reply(400, TOO_LARGE_PAGE, { "Content-Type": HTML_TYPE });
+  }
+  const parsed = parseJsonBody(bytes);
+  if (!parsed.ok) {
+    ex.body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes.subarray(0, 1000)) : null;
+    return apiError(400, parsed.error, cors);
+  }
+  ex.body = maskBody(parsed.value);
+  return authorized(core, ex, route, operation, parsed.value);
+}
+
+// The key, then the operation.
+function authorized(
+  core: Core,
+  ex: Exchange,
+  route: ApiRoute,
+  operation: ApiOperation,
+  body: Record<string, unknown> | null,
+): Reply {
+  const cors = ENDPOINTS[route.endpoint].cors;
+  const auth = authenticate(core.store, requestKey(ex.incoming, body), READ_OPERATIONS.has(operation));
+  if ("error" in auth) return apiError(401, auth.error, cors);
+  ex.keyKind = auth.kind;
+  const req: CheckRequest = { core, ex, version: route.version, cors, readOnly: auth.kind === "read-only" };
+  const project = auth.project;
+
+  switch (operation) {
+    case "listChecks":
+      return listChecks(req, project);
+    case "createCheck":
+      return createCheck(req, project, body ?? {});
+    case "listChannels":
+      return listChannels(project, cors);
+    case "listBadges":
+      return listBadges(core, project, cors);
+  }
+
+  const found = lookup(core, route, project, cors);
+  if (!("uuid" in found)) return found;
+  switch (operation) {
+    case "getCheck":
+      return getCheck(req, found);
+    case "updateCheck":
+      return updateCheck(req, found, body ?? {});
+    case "pauseCheck":
+      return pauseCheck(req, found);
+    case "resumeCheck":
+      return resumeCheck(req, found);
+    case "deleteCheck":
+      return deleteCheck(req, found);
+    case "listPings":
+      return listPings(req, found);
+    case "getPingBody":
+      return getPingBody(req, found, route.n ?? "");
+    case "listFlips":
+      return listFlips(req, found);
+  }
+}
+
+/**
+ * Finds the addressed check: by UUID (unknown → 404 page, other project →
+ * 403) or by unique key within the key's project (→ 404 empty; seed mode
+ * answers 403 for a check of another project).
+ */
+function lookup(core: Core, route: ApiRoute, project: Project, cors: HeaderMap): StoredCheck | Reply {
+  const compat = core.options.compat;
+  if (route.uuid !== null) {
+    const check = core.store.checks.get(route.uuid);
+    if (!check) return apiFailure(compat, "notFoundPage");
+    return check.project === project ? check : apiFailure(compat, "forbidden", cors);
+  }
+  const check = core.store.checksByUniqueKey.get(route.uniqueKey ?? "");
+  if (check && check.project === project) return check;
+  return apiFailure(compat, check && compat === "seed" ? "forbidden" : "notFoundEmpty", cors);
+}

@@ -1,0 +1,35 @@
+/**
+ * `GET checks/{uuid}/flips/` and `…/{unique_key}/flips/` (spec:
+ * flips_badges_channels.md §1).
+ * @module
+ */
+import { parseFlipsQuery } from "@checks-api/schema";
+import { representFlip } from "../represent.js";
+import type { Reply } from "../reply.js";
+import { apiFailure, jsonReply } from "../responses.js";
+import type { FlipRecord, StoredCheck } from "../../model/store.js";
+import type { CheckRequest } from "./checks.js";
+
+/**
+ * The check's flips, newest first, filtered by `seconds`, `start` (seed `>`,
+ * live `>=`) and `end` (`<`). Seed mode lists only flips to `up` or `down`
+ * as a bare array; live mode lists all in `{"flips": [...]}`.
+ */
+export function listFlips(req: CheckRequest, check: StoredCheck): Reply {
+  const compat = req.core.options.compat;
+  const filter = parseFlipsQuery(req.ex.params);
+  if (!filter) return apiFailure(compat, "badFlipsQuery", req.cors);
+  const since = filter.seconds === undefined ? -Infinity : req.ex.now - filter.seconds * 1000;
+  const start = filter.start === undefined ? -Infinity : filter.start * 1000;
+  const end = filter.end === undefined ? Infinity : filter.end * 1000;
+  const seed = compat === "seed";
+  const flips: ReturnType<typeof representFlip>[] = [];
+  for (let i = check.flips.length - 1; i >= 0; i--) {
+    const flip = check.flips[i] as FlipRecord;
+    if (seed && flip.to !== "up" && flip.to !== "down") continue;
+    if (flip.at < since || flip.at >= end) continue;
+    if (seed ? flip.at <= start : flip.at < start) continue;
+    flips.push(representFlip(flip));
+  }
+  return jsonReply(200, seed ? flips : { flips }, req.cors);
+}

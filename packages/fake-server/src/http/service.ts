@@ -1,0 +1,174 @@
+/**
+ * The service's request pipeline behind every adapter: run the timeout
+ * detector, route, apply an injected fault, answer, and journal the exchange.
+ * @module
+ */
+import type { Core } from "../model/service.js";
+import { runDetector } from "../model/status.js";
+import { Exchange } from "./exchange.js";
+import { describeFault, sleep, type Faults, type FaultSpec } from "./faults.js";
+import type { Incoming } from "./incoming.js";
+import type { Journal, JournalRecord } from "./journal.js";
+import { handleApi } from "./management.js";
+import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
+import { notFoundPage, redirectReply, textReply } from "./responses.js";
+import { decodePath, matchRoute, operationOf, type Operation, type Route, type RouterConfig } from "./router.js";
+import { handleBadge, handleCheckBadge } from "./routes/badges.js";
+import { handlePing } from "./routes/ping.js";
+
+// An injected fault's answer. It goes through a `Response` so that the
+// fetch rules keep applying to what the test supplied: headers checked and
+// combined, a text body typed `text/plain;charset=UTF-8` when untyped, and
+// statuses that cannot have a body refused (the fake then answers 500).
+function faultReply(fault: FaultSpec, status: number): Reply {
+  const body = status === 204 || status === 304 ? null : (fault.body ?? "");
+  const response = new Response(body, { status, headers: fault.headers ?? {} });
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => headers.push(name, value));
+  return { status, headers, body };
+}
+
+// A defect of the fake: answered like the service's own server error.
+const SERVER_ERROR = textReply(500, "");
+
+function pathOf(url: string): string {
+  return new URL(url).pathname.replace(/\/+$/, "");
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
+// `status/` answers `OK` to safe methods; the CSRF guard refuses the others.
+function statusPage(method: string): Reply {
+  return SAFE_METHODS.has(method) ? textReply(200, "OK") : textReply(403, "");
+}
+
+/**
+ * Answers the service's requests (everything but the control API).
+ * Synchronous unless a body must be read or a fault delays the answer.
+ */
+export class ServiceHandler {
+  readonly #core: Core;
+  readonly #now: () => number;
+  readonly #journal: Journal;
+  readonly #faults: Faults;
+  readonly #router: RouterConfig;
+  readonly #basePath: string;
+  /** Path of the ping endpoint from the URL root, as the journal masks it. */
+  readonly #pingPrefix: string;
+
+  /**
+   * @param core The service.
+   * @param now The clock's reading, epoch ms.
+   * @param journal Where every exchange is recorded.
+   * @param faults The injected faults, taken per operation.
+   */
+  constructor(core: Core, now: () => number, journal: Journal, faults: Faults) {
+    this.#core = core;
+    this.#now = now;
+    this.#journal = journal;
+    this.#faults = faults;
+    this.#basePath = pathOf(core.options.baseUrl);
+    const pingPath = `${pathOf(core.options.pingEndpoint)}/`;
+    this.#router = {
+      pingPath: pingPath.startsWith(`${this.#basePath}/`) ? pingPath.slice(this.#basePath.length) : pingPath,
+    };
+    this.#pingPrefix = this.#basePath + this.#router.pingPath;
+  }
+
+  /** Answers one request; never throws (a defect answers 500). */
+  serve(incoming: Incoming): Outcome | Promise<Outcome> {
+    const now = this.#now();
+    runDetector(this.#core.store, now);
+    const pathname = incoming.pathname;
+    const method = incoming.method;
+    const ex = new Exchange(incoming, pathname, incoming.search, now);
+    let rawPath = pathname;
+    if (this.#basePath !== "" && rawPath.startsWith(this.#basePath)) rawPath = rawPath.slice(this.#basePath.length);
+    const path = decodePath(rawPath);
+    const route = matchRoute(path, rawPath, this.#router);
+    const operation = route ? operationOf(route, method) : null;
+    const entry: JournalRecord = {
+      at: now,
+      method,
+      pathname,
+      search: ex.search,
+      pingPath: route?.kind === "ping" ? this.#pingPrefix : null,
+      operation,
+      keyKind: null,
+      body: null,
+      status: 0,
+    };
+    let answer: Outcome | Promise<Outcome>;
+    try {
+      answer = this.#answer(ex, route, path, rawPath, operation, entry);
+    } catch {
+      answer = SERVER_ERROR;
+    }
+    if (answer instanceof Promise) {
+      return answer.then(
+        (outcome) => this.#record(entry, ex, outcome),
+        () => this.#record(entry, ex, SERVER_ERROR),
+      );
+    }
+    return this.#record(entry, ex, answer);
+  }
+
+  #record(entry: JournalRecord, ex: Exchange, outcome: Outcome): Outcome {
+    entry.keyKind = ex.keyKind;
+    entry.body = ex.body;
+    entry.status = outcome === DROP_CONNECTION ? 0 : outcome.status;
+    this.#journal.record(entry);
+    return outcome;
+  }
+
+  #answer(
+    ex: Exchange,
+    route: Route | undefined,
+    path: string,
+    rawPath: string,
+    operation: Operation | null,
+    entry: JournalRecord,
+  ): Outcome | Promise<Outcome> {
+    const fault = this.#faults.take(operation);
+    if (fault) {
+      const description = describeFault(fault);
+      if (description) entry.fault = description;
+      if (fault.latencyMs) return sleep(fault.latencyMs).then(() => this.#answerFault(fault, ex, route, path, rawPath));
+      return this.#answerFault(fault, ex, route, path, rawPath);
+    }
+    return this.#route(ex, route, path, rawPath);
+  }
+
+  #answerFault(
+    fault: FaultSpec,
+    ex: Exchange,
+    route: Route | undefined,
+    path: string,
+    rawPath: string,
+  ): Outcome | Promise<Outcome> {
+    if (fault.drop) return DROP_CONNECTION;
+    if (fault.status !== undefined) return faultReply(fault, fault.status);
+    return this.#route(ex, route, path, rawPath);
+  }
+
+  #route(ex: Exchange, route: Route | undefined, path: string, rawPath: string): Reply | Promise<Reply> {
+    if (!route) {
+      if (!path.endsWith("/") && matchRoute(`${path}/`, `${rawPath}/`, this.#router)) {
+        return redirectReply(`${ex.path}/${ex.search}`);
+      }
+      return notFoundPage();
+    }
+    switch (route.kind) {
+      case "api":
+        return handleApi(this.#core, ex, route);
+      case "ping":
+        return handlePing(this.#core, ex, route);
+      case "badge":
+        return handleBadge(this.#core, ex, route);
+      case "checkBadge":
+        return handleCheckBadge(this.#core, ex, route);
+      case "status":
+        return statusPage(ex.method);
+    }
+  }
+}

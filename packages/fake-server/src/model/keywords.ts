@@ -1,0 +1,42 @@
+/**
+ * Keyword lists of the email and HTTP body filters (email.md §2 "Keyword matching").
+ * @module
+ */
+import { pyStrip } from "../text/py-whitespace.js";
+
+/** The three keyword lists of a check, as stored (comma-separated). */
+export interface KeywordLists {
+  /** Keywords that make a ping a success. */
+  success_kw: string;
+  /** Keywords that make a ping a failure. */
+  failure_kw: string;
+  /** Keywords that make a ping a start. */
+  start_kw: string;
+}
+
+/**
+ * True when any keyword of the list occurs in `text`. The list is split on
+ * `,`, each piece trimmed (Python's notion of whitespace), empty pieces skipped; matching is a plain
+ * case-sensitive substring test, so inner spaces are part of a keyword and an
+ * empty list never matches.
+ */
+export function matchesKeywords(keywords: string, text: string): boolean {
+  for (const piece of keywords.split(",")) {
+    const keyword = pyStrip(piece);
+    if (keyword !== "" && text.includes(keyword)) return true;
+  }
+  return false;
+}
+
+/**
+ * Classifies `text` with a check's keyword lists: failure keywords first, then
+ * success, then start. `null` when nothing matches; the caller then applies
+ * `filter_default_fail`, `ign` or the seed-mode rule, which depend on the check
+ * and the compatibility mode rather than on the text.
+ */
+export function classifyByKeywords(text: string, kw: KeywordLists): "fail" | "success" | "start" | null {
+  if (matchesKeywords(kw.failure_kw, text)) return "fail";
+  if (matchesKeywords(kw.success_kw, text)) return "success";
+  if (matchesKeywords(kw.start_kw, text)) return "start";
+  return null;
+}

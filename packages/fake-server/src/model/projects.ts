@@ -1,0 +1,149 @@
+/**
+ * Projects and their integrations as the control API creates and describes
+ * them: keys generated or given, uniqueness checked, accounts shared.
+ * @module
+ */
+import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT } from "@checks-api/schema";
+import type { IdSource } from "./ids.js";
+import type { Account, Project, Store } from "./store.js";
+
+/** What `FakeServer.createProject` accepts. Keys: `undefined` = generate, `null` = none. */
+export interface ProjectInit {
+  /** Project name. */
+  name?: string;
+  /** Owning account; default: a new account for this project alone. */
+  account?: string;
+  /** Check limit of the account (default 20). Setting it changes it for the whole account. */
+  checkLimit?: number;
+  /** Ping log limit of the account (default 100). */
+  pingLogLimit?: number;
+  /** Read-write API key (32 characters). */
+  readWriteKey?: string | null;
+  /** Read-only API key (32 characters). */
+  readOnlyKey?: string | null;
+  /** Ping key of the slug URLs. */
+  pingKey?: string;
+  /** Badge key. */
+  badgeKey?: string;
+}
+
+/** A project as the control API describes it. */
+export interface ProjectInfo {
+  /** Project UUID. */
+  id: string;
+  /** Project name. */
+  name: string;
+  /** Owning account. */
+  account: string;
+  /** Read-write key, or `null`. */
+  readWriteKey: string | null;
+  /** Read-only key, or `null`. */
+  readOnlyKey: string | null;
+  /** Ping key. */
+  pingKey: string;
+  /** Badge key. */
+  badgeKey: string;
+  /** The account's check limit. */
+  checkLimit: number;
+  /** The account's ping log limit. */
+  pingLogLimit: number;
+}
+
+/** What `FakeServer.addChannel` accepts. */
+export interface ChannelInit {
+  /** Integration kind (`email`, `slack`, …). */
+  kind: string;
+  /** Display name; default empty. */
+  name?: string;
+}
+
+/** An integration as `FakeServer.addChannel` returns it. */
+export interface ChannelInfo {
+  /** Integration UUID. */
+  id: string;
+  /** Name. */
+  name: string;
+  /** Kind. */
+  kind: string;
+}
+
+/**
+ * Creates a project (and its account unless `init.account` names an
+ * existing one). Unnamed projects are numbered: projects are never deleted
+ * one by one, so the count of projects is the count created since the last
+ * reset or import.
+ * @throws RangeError when a given key is malformed or already in use.
+ */
+export function createProject(store: Store, ids: IdSource, init: ProjectInit): ProjectInfo {
+  const id = ids.uuid();
+  const readWriteKey = init.readWriteKey === undefined ? ids.readWriteKey() : init.readWriteKey;
+  const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
+  const pingKey = init.pingKey ?? ids.pingKey();
+  const badgeKey = init.badgeKey ?? ids.uuid();
+  for (const key of [readWriteKey, readOnlyKey]) {
+    if (key === null) continue;
+    if (key.length !== API_KEY_LENGTH) throw new RangeError(`API keys are ${API_KEY_LENGTH} characters long: ${key}`);
+    if (store.keys.has(key)) throw new RangeError(`API key already in use: ${key}`);
+  }
+  if (readWriteKey !== null && readWriteKey === readOnlyKey) throw new RangeError("the two API keys must differ");
+  if (store.pingKeys.has(pingKey)) throw new RangeError(`ping key already in use: ${pingKey}`);
+  if (store.badgeKeys.has(badgeKey)) throw new RangeError(`badge key already in use: ${badgeKey}`);
+
+  const accountName = init.account ?? id;
+  let account = store.accounts.get(accountName);
+  if (!account) {
+    account = { name: accountName, checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT, projects: new Set() };
+    store.accounts.set(accountName, account);
+  }
+  if (init.checkLimit !== undefined) account.checkLimit = init.checkLimit;
+  if (init.pingLogLimit !== undefined) account.pingLogLimit = init.pingLogLimit;
+  const project: Project = {
+    id,
+    name: init.name ?? `Project ${store.projects.size + 1}`,
+    account,
+    readWriteKey,
+    readOnlyKey,
+    pingKey,
+    badgeKey,
+    checks: new Map(),
+    channels: [],
+  };
+  account.projects.add(project);
+  store.projects.set(id, project);
+  if (readWriteKey !== null) store.keys.set(readWriteKey, { project, kind: "read-write" });
+  if (readOnlyKey !== null) store.keys.set(readOnlyKey, { project, kind: "read-only" });
+  store.pingKeys.set(pingKey, project);
+  store.badgeKeys.set(badgeKey, project);
+  return projectInfo(project, account);
+}
+
+/**
+ * The project `projectId`.
+ * @throws RangeError when there is none.
+ */
+export function findProject(store: Store, projectId: string): Project {
+  const project = store.projects.get(projectId);
+  if (!project) throw new RangeError(`unknown project: ${projectId}`);
+  return project;
+}
+
+/** Adds an integration to a project. */
+export function addChannel(project: Project, ids: IdSource, init: ChannelInit): ChannelInfo {
+  const channel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind };
+  project.channels.push(channel);
+  return { ...channel };
+}
+
+function projectInfo(project: Project, account: Account): ProjectInfo {
+  return {
+    id: project.id,
+    name: project.name,
+    account: account.name,
+    readWriteKey: project.readWriteKey,
+    readOnlyKey: project.readOnlyKey,
+    pingKey: project.pingKey,
+    badgeKey: project.badgeKey,
+    checkLimit: account.checkLimit,
+    pingLogLimit: account.pingLogLimit,
+  };
+}

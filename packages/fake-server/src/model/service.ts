@@ -1,0 +1,45 @@
+/**
+ * The service as every operation sees it: its data, its identifier source
+ * and its settings (the facade's options with their defaults applied).
+ * @module
+ */
+import type { Compat } from "@checks-api/schema";
+import type { IdSource } from "./ids.js";
+import type { Store } from "./store.js";
+
+/**
+ * The fake's options with their defaults applied, as `FakeServer.options`
+ * holds them (`FakeServerOptions` says what each one does).
+ */
+export interface ResolvedOptions {
+  /** `seed` or `live`. */
+  compat: Compat;
+  /** Site root used in printed URLs, without a trailing slash. */
+  baseUrl: string;
+  /** Ping endpoint, ending with `/`. */
+  pingEndpoint: string;
+  /** Label of the `*` badge. */
+  siteName: string;
+  /** Bytes kept of an HTTP ping body; `null` = unlimited. */
+  pingBodyLimit: number | null;
+  /** Secret of the badge signatures. */
+  badgeSecret: string;
+  /** Domain of the inbound email addresses. */
+  pingEmailDomain: string;
+  /** Largest management request body, in bytes. */
+  apiBodyLimit: number;
+  /** Journal entries kept (the oldest are dropped). */
+  journalLimit: number;
+  /** Remote control prefix, or `null` when remote control is off. */
+  controlPrefix: string | null;
+}
+
+/** The service state shared by the handlers. */
+export interface Core {
+  /** All data. */
+  readonly store: Store;
+  /** Identifier source. */
+  readonly ids: IdSource;
+  /** Resolved options. */
+  readonly options: ResolvedOptions;
+}

@@ -1,0 +1,61 @@
+/**
+ * The options of `FakeServer`, and their defaults.
+ * @module
+ */
+import { DEFAULT_PING_BODY_LIMIT, type Compat } from "@checks-api/schema";
+import { DEFAULT_CONTROL_PREFIX } from "./control/routes.js";
+import type { ClockInput } from "./model/clock.js";
+import type { ResolvedOptions } from "./model/service.js";
+
+/** Options of {@link FakeServer}. */
+export interface FakeServerOptions {
+  /** Which side of the seed/live differences to follow (spec README). Default `seed`. */
+  compat?: Compat | undefined;
+  /** Site root used in the URLs the fake prints (and whose path it serves under). Default `http://localhost:8000`. */
+  baseUrl?: string | undefined;
+  /** Ping endpoint printed in `ping_url` and routed for pings. Default `${baseUrl}/ping/`. */
+  pingEndpoint?: string | undefined;
+  /** Label of the `*` badge. Default `Mychecks`. */
+  siteName?: string | undefined;
+  /** Bytes kept of an HTTP ping body, announced in `Ping-Body-Limit`; `null` = unlimited. Default 10000. */
+  pingBodyLimit?: number | null | undefined;
+  /** Secret the badge signatures are derived from. Default `fake-badge-secret`. */
+  badgeSecret?: string | undefined;
+  /** Domain of inbound email addresses. Default `hc.localhost`. */
+  pingEmailDomain?: string | undefined;
+  /** The clock: virtual (default, starting now or at `start`) or real. */
+  clock?: { start?: ClockInput; mode?: "virtual" | "real" } | undefined;
+  /** Makes every generated UUID and key the same from run to run. */
+  seed?: number | string | undefined;
+  /** Remote control over HTTP under a prefix; default on at `/__fake`. */
+  control?: boolean | { prefix?: string } | undefined;
+  /**
+   * Largest management request body in bytes (default 2621440, the
+   * framework's upload limit). A larger body is refused before
+   * authentication with `400`: live mode sends the framework's HTML "Bad
+   * Request (400)" page, seed mode `{"error": "could not parse request body"}`.
+   */
+  apiBodyLimit?: number | undefined;
+  /** Journal entries kept; older ones are dropped. Default 10000. */
+  journalLimit?: number | undefined;
+}
+
+/** The options with their defaults applied. */
+export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
+  const baseUrl = (options.baseUrl ?? "http://localhost:8000").replace(/\/+$/, "");
+  let pingEndpoint = options.pingEndpoint ?? `${baseUrl}/ping/`;
+  if (!pingEndpoint.endsWith("/")) pingEndpoint += "/";
+  const control = options.control ?? true;
+  return {
+    compat: options.compat ?? "seed",
+    baseUrl,
+    pingEndpoint,
+    siteName: options.siteName ?? "Mychecks",
+    pingBodyLimit: options.pingBodyLimit === undefined ? DEFAULT_PING_BODY_LIMIT : options.pingBodyLimit,
+    badgeSecret: options.badgeSecret ?? "fake-badge-secret",
+    pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
+    apiBodyLimit: options.apiBodyLimit ?? 2_621_440,
+    journalLimit: options.journalLimit ?? 10_000,
+    controlPrefix: control === false ? null : ((control === true ? undefined : control.prefix) ?? DEFAULT_CONTROL_PREFIX),
+  };
+}
