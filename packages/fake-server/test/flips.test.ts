@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { call, HOUR, ping, setup } from "./helpers.js";
+import { call, HOUR, MINUTE, ping, setup } from "./helpers.js";
 
 const AT = Date.parse("2020-06-01T12:24:32.123Z");
 
@@ -23,14 +23,19 @@ describe("list flips", () => {
   });
 
   test("seed: bare array, start is strict", async () => {
-    const s = await flipAt("seed");
-    const base = `/api/v3/checks/${s.uuid}/flips/`;
-    expect((await s.rwCall("GET", base)).text).toBe('[{"timestamp": "2020-06-01T12:24:32+00:00", "up": 1}]');
-    expect((await s.rwCall("GET", `${base}?start=1591014272`)).json).toHaveLength(1);
-    const exact = setup({ clock: { start: Date.parse("2020-06-01T12:24:32Z") } });
-    const uuid = await exact.create();
-    await ping(exact.fake, uuid);
-    expect((await exact.rwCall("GET", `/api/v3/checks/${uuid}/flips/?start=1591014272`)).json).toEqual([]);
+    // A check that goes down and comes back up at `at` (seed mode lists only that flip).
+    const recoveredAt = async (at: number) => {
+      const s = setup({ clock: { start: at - 3 * MINUTE } });
+      const uuid = await s.create({ timeout: 60, grace: 60 });
+      await ping(s.fake, uuid);
+      s.fake.clock.set(new Date(at));
+      await ping(s.fake, uuid);
+      return { ...s, base: `/api/v3/checks/${uuid}/flips/` };
+    };
+    const s = await recoveredAt(AT);
+    expect((await s.rwCall("GET", `${s.base}?start=1591014272`)).text).toBe('[{"timestamp": "2020-06-01T12:24:32+00:00", "up": 1}]');
+    const exact = await recoveredAt(Date.parse("2020-06-01T12:24:32Z"));
+    expect((await exact.rwCall("GET", `${exact.base}?start=1591014272`)).json).toEqual([]);
   });
 
   test("live includes a flip exactly at start", async () => {
@@ -69,16 +74,29 @@ describe("list flips", () => {
     expect(res.json).toEqual({ error: "invalid query parameters" });
   });
 
-  test("seed lists only up/down flips; live lists pause/resume with up 0", async () => {
+  test("seed lists only up → down and down → up; live lists every change, pause/resume with up 0", async () => {
     for (const compat of ["seed", "live"] as const) {
       const s = setup({ compat });
-      const uuid = await s.create();
-      await ping(s.fake, uuid);
-      await s.rwCall("POST", `/api/v3/checks/${uuid}/pause`);
-      await s.rwCall("POST", `/api/v3/checks/${uuid}/resume`);
+      const uuid = await s.create({ timeout: 60, grace: 60 });
+      const t0 = s.fake.clock.now().getTime();
+      await ping(s.fake, uuid); // new → up
+      s.fake.clock.advance(3 * MINUTE); // up → down at t0 + 2 min
+      await ping(s.fake, uuid); // down → up at t0 + 3 min
+      await s.rwCall("POST", `/api/v3/checks/${uuid}/pause`); // up → paused
+      await s.rwCall("POST", `/api/v3/checks/${uuid}/resume`); // paused → new
+      s.fake.clock.advance(MINUTE);
+      await ping(s.fake, uuid); // new → up
+      await s.rwCall("POST", `/api/v3/checks/${uuid}/pause`); // up → paused
+      s.fake.clock.advance(MINUTE);
+      await ping(s.fake, uuid); // paused → up
       const res = await s.rwCall("GET", `/api/v3/checks/${uuid}/flips/`);
-      const flips = compat === "seed" ? res.json : res.json.flips;
-      expect(flips.map((f: { up: number }) => f.up)).toEqual(compat === "seed" ? [1] : [0, 0, 1]);
+      const at = (ms: number) => new Date(t0 + ms).toISOString().replace(".000Z", "+00:00");
+      if (compat === "seed") {
+        expect(res.headers.get("content-type")).toBe("application/json");
+        expect(res.text).toBe(`[{"timestamp": "${at(3 * MINUTE)}", "up": 1}, {"timestamp": "${at(2 * MINUTE)}", "up": 0}]`);
+      } else {
+        expect(res.json.flips.map((f: { up: number }) => f.up)).toEqual([1, 0, 1, 0, 0, 1, 0, 1]);
+      }
     }
   });
 

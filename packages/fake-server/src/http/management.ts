@@ -7,6 +7,7 @@ import { ERROR_MESSAGES } from "@checks-api/schema";
 import { parseJsonBody, type BodyBytes } from "./body.js";
 import { authenticate, requestKey } from "./auth.js";
 import type { Core } from "../model/service.js";
+import { memberTokens } from "../text/json-members.js";
 import type { Exchange } from "./exchange.js";
 import { EMPTY_BODY } from "./incoming.js";
 import { maskBody } from "./journal.js";
@@ -85,7 +86,29 @@ function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOpera
     return apiError(400, parsed.error, cors);
   }
   ex.body = maskBody(parsed.value);
-  return authorized(core, ex, route, operation, parsed.value);
+  const body = compat === "live" && CHECK_BODY_OPERATIONS.has(operation) ? withFloatLiterals(parsed.value, bytes) : parsed.value;
+  return authorized(core, ex, route, operation, body);
+}
+
+const CHECK_BODY_OPERATIONS = new Set<Operation>(["createCheck", "updateCheck"]);
+const DURATION_FIELDS: ReadonlySet<string> = new Set(["timeout", "grace"]);
+const INTEGER_LITERAL = /^-?(?:0|[1-9][0-9]*)$/;
+
+/**
+ * Live mode (README item 11): the service's parser reads a number written
+ * with a fraction or an exponent as a float, which its validator refuses
+ * for `timeout` and `grace` as "not a number" even when the value is whole
+ * (`3600.0`, `1e3`). Such a member is handed on as its token text, which
+ * validation refuses with that message.
+ */
+function withFloatLiterals(body: Record<string, unknown>, bytes: Uint8Array): Record<string, unknown> {
+  if (typeof body.timeout !== "number" && typeof body.grace !== "number") return body;
+  const tokens = memberTokens(new TextDecoder().decode(bytes), DURATION_FIELDS);
+  const out = { ...body };
+  for (const [field, token] of tokens) {
+    if (typeof out[field] === "number" && !INTEGER_LITERAL.test(token)) out[field] = token;
+  }
+  return out;
 }
 
 // The key, then the operation.

@@ -15,6 +15,7 @@ import {
   type Compat,
 } from "@checks-api/schema";
 import { serviceJson } from "../text/json.js";
+import { PyFloat } from "../text/py-float.js";
 import { displayedStatus, nextPingAt, type ApiVersion } from "../model/status.js";
 import type { FlipRecord, PingRecord, StoredCheck } from "../model/store.js";
 
@@ -233,7 +234,7 @@ function formatPingDate(ms: number, compat: Compat): string {
   return `${seconds}.${String(fraction * 1000).padStart(6, "0")}+00:00`;
 }
 
-/** A ping log entry; `duration` (seconds) only when given. */
+/** A ping log entry; `duration` (seconds, printed as a float) only when given. */
 export function representPing(
   ping: PingRecord,
   check: StoredCheck,
@@ -250,7 +251,7 @@ export function representPing(
     ua: ping.ua,
     rid: ping.rid,
     body_url: ping.body && ping.body.length > 0 ? `${updateUrl(check, ctx)}/pings/${ping.n}/body` : null,
-    duration,
+    duration: duration === undefined ? undefined : new PyFloat(duration),
   };
   const out: Record<string, unknown> = {};
   for (const member of PING_MEMBERS) if (values[member] !== undefined) out[member] = values[member];

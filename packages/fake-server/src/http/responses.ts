@@ -6,6 +6,7 @@
  */
 import { ERROR_MESSAGES, type Compat } from "@checks-api/schema";
 import { serviceJson } from "../text/json.js";
+import { NOT_FOUND_PAGE } from "./framework-pages.js";
 import { fixedHeaderList, headerList, type HeaderList, type HeaderMap, type Reply } from "./reply.js";
 
 /** Content type of every JSON answer (no charset, as the service sends it). */
@@ -14,28 +15,6 @@ const JSON_TYPE = "application/json";
 export const HTML_TYPE = "text/html; charset=utf-8";
 
 export type { HeaderMap };
-
-const NOT_FOUND_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-  <title>Not Found</title>
-</head>
-<body>
-  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>
-</body>
-</html>
-`;
-
-const CSRF_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-  <title>403 Forbidden</title>
-</head>
-<body>
-  <h1>Forbidden <span>(403)</span></h1><p>CSRF verification failed. Request aborted.</p>
-</body>
-</html>
-`;
 
 const JSON_HEADERS = fixedHeaderList({ "Content-Type": JSON_TYPE });
 const HTML_HEADERS = fixedHeaderList({ "Content-Type": HTML_TYPE });
@@ -90,9 +69,33 @@ export function notFoundPage(): Reply {
   return textReply(404, NOT_FOUND_PAGE);
 }
 
-/** The framework's CSRF refusal: 403 HTML, for unsafe methods on non-exempt routes. */
-export function csrfFailure(): Reply {
-  return textReply(403, CSRF_PAGE);
+// Added by the framework's middleware to every answer of the service (api.md
+// §4); the slash redirect is made outside the middleware that adds
+// `X-Frame-Options`, so it lacks that one.
+const REDIRECT_FRAMEWORK_HEADERS: HeaderMap = {
+  "cross-origin-opener-policy": "same-origin",
+  "referrer-policy": "same-origin",
+  vary: "Cookie",
+  "x-content-type-options": "nosniff",
+};
+const FRAMEWORK_HEADERS: HeaderMap = { ...REDIRECT_FRAMEWORK_HEADERS, "x-frame-options": "DENY" };
+const framed = new WeakMap<HeaderList, HeaderList>();
+
+/**
+ * `answer` with the headers the framework adds to every answer (live mode:
+ * a header-by-header comparison with the service finds no difference).
+ */
+export function withFrameworkHeaders(answer: Reply): Reply {
+  let headers = framed.get(answer.headers);
+  if (!headers) {
+    const map = { ...(answer.status === 301 ? REDIRECT_FRAMEWORK_HEADERS : FRAMEWORK_HEADERS) };
+    for (let i = 0; i < answer.headers.length; i += 2) map[answer.headers[i] as string] = answer.headers[i + 1] as string;
+    // Fixed lists are shared by many answers: their framed twin is built once.
+    if (!Object.isFrozen(answer.headers)) return { ...answer, headers: headerList(map) };
+    headers = fixedHeaderList(map);
+    framed.set(answer.headers, headers);
+  }
+  return { ...answer, headers };
 }
 
 /** `301` to `location` with an empty body (collection path without its slash). */

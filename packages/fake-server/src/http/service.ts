@@ -5,13 +5,14 @@
  */
 import type { Core } from "../model/service.js";
 import { runDetector } from "../model/status.js";
+import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
 import { describeFault, sleep, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
 import type { Journal, JournalRecord } from "./journal.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
-import { notFoundPage, redirectReply, textReply } from "./responses.js";
+import { notFoundPage, redirectReply, textReply, withFrameworkHeaders } from "./responses.js";
 import { decodePath, matchRoute, operationOf, type Operation, type Route, type RouterConfig } from "./router.js";
 import { handleBadge, handleCheckBadge } from "./routes/badges.js";
 import { handlePing } from "./routes/ping.js";
@@ -35,11 +36,11 @@ function pathOf(url: string): string {
   return new URL(url).pathname.replace(/\/+$/, "");
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+const STATUS_OK = textReply(200, "OK");
 
 // `status/` answers `OK` to safe methods; the CSRF guard refuses the others.
-function statusPage(method: string): Reply {
-  return SAFE_METHODS.has(method) ? textReply(200, "OK") : textReply(403, "");
+function statusPage(core: Core, ex: Exchange): Reply {
+  return isUnsafeMethod(ex.method) ? csrfRefusal(ex.incoming, core.options.baseUrl) : STATUS_OK;
 }
 
 /**
@@ -136,7 +137,13 @@ export class ServiceHandler {
       if (fault.latencyMs) return sleep(fault.latencyMs).then(() => this.#answerFault(fault, ex, route, path, rawPath));
       return this.#answerFault(fault, ex, route, path, rawPath);
     }
-    return this.#route(ex, route, path, rawPath);
+    return this.#framed(this.#route(ex, route, path, rawPath));
+  }
+
+  // Live mode adds the framework's headers to the service's own answers (not to injected ones).
+  #framed(answer: Reply | Promise<Reply>): Reply | Promise<Reply> {
+    if (this.#core.options.compat !== "live") return answer;
+    return answer instanceof Promise ? answer.then(withFrameworkHeaders) : withFrameworkHeaders(answer);
   }
 
   #answerFault(
@@ -148,7 +155,7 @@ export class ServiceHandler {
   ): Outcome | Promise<Outcome> {
     if (fault.drop) return DROP_CONNECTION;
     if (fault.status !== undefined) return faultReply(fault, fault.status);
-    return this.#route(ex, route, path, rawPath);
+    return this.#framed(this.#route(ex, route, path, rawPath));
   }
 
   #route(ex: Exchange, route: Route | undefined, path: string, rawPath: string): Reply | Promise<Reply> {
@@ -168,7 +175,7 @@ export class ServiceHandler {
       case "checkBadge":
         return handleCheckBadge(this.#core, ex, route);
       case "status":
-        return statusPage(ex.method);
+        return statusPage(this.#core, ex);
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   ShieldsBadgeSchema,
 } from "@checks-api/schema";
 import { serviceJson } from "../text/json.js";
+import { PyFloat } from "../text/py-float.js";
 import { percentDecodeBytes } from "../text/percent.js";
 
 /** The badge of all checks of a project. */
@@ -209,10 +210,8 @@ export function badgeTextWidth(text: string): number {
   return width;
 }
 
-/** A number as Python prints a float: always with a fractional digit (`14.0`, `32.5`). */
-function floatText(value: number): string {
-  return Number.isInteger(value) ? `${value}.0` : String(value);
-}
+// Python prints these floats with a fractional digit (`14.0`, `32.5`).
+const floatText = (value: number): string => new PyFloat(value).toString();
 
 /** HTML escaping as the service's templates apply it. */
 function escapeHtml(text: string): string {

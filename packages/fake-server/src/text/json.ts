@@ -2,6 +2,7 @@
  * JSON text exactly as the service prints it (api.md §4).
  * @module
  */
+import { PyFloat } from "./py-float.js";
 
 /** Strings that print as themselves between quotes: printable ASCII without `"` and `\`. */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
@@ -20,6 +21,7 @@ function quote(text: string): string {
 
 /** The text of `value` at `key`, or `undefined` for what JSON leaves out (`undefined`, functions, symbols). */
 function write(key: string, input: unknown): string | undefined {
+  if (input instanceof PyFloat) return input.toString();
   let value = input;
   if (
     ((typeof value === "object" && value !== null) || typeof value === "bigint") &&
@@ -60,7 +62,7 @@ function write(key: string, input: unknown): string | undefined {
  * (`json.dumps` defaults): `", "` and `": "` separators, member order as
  * inserted, every character outside printable ASCII escaped as lowercase
  * `\uXXXX` (astral characters as their surrogate pair, lone surrogates as
- * themselves). What `JSON.stringify` leaves out or prints as `null` is left
+ * themselves), a {@link PyFloat} as Python's `repr`. What `JSON.stringify` leaves out or prints as `null` is left
  * out or printed as `null` alike (`toJSON` is honoured).
  *
  * This runs on every API answer. Writing the separators directly, and

@@ -6,18 +6,17 @@
 import { BADGE_FORMATS, type BadgeFormat, type BadgeUrls } from "@checks-api/schema";
 import { aggregateBadge, badgeSignature, badgeUrls, renderBadge } from "../../model/badges.js";
 import type { Core } from "../../model/service.js";
+import { csrfRefusal, isUnsafeMethod } from "../csrf.js";
 import type { Exchange } from "../exchange.js";
 import type { BadgeRoute, CheckBadgeRoute } from "../router.js";
 import type { Reply } from "../reply.js";
-import { corsHeaders, csrfFailure, HTML_TYPE, jsonReply, noCacheHeaders, notFoundPage, reply, type HeaderMap } from "../responses.js";
+import { corsHeaders, HTML_TYPE, jsonReply, noCacheHeaders, notFoundPage, reply, type HeaderMap } from "../responses.js";
 import { displayedStatus } from "../../model/status.js";
 import type { Project, StoredCheck } from "../../model/store.js";
 import { tagsOf } from "./checks.js";
 
 const ALL_CHECKS = "*";
 const BADGE_CORS = corsHeaders(["GET"]);
-// The framework's CSRF guard refuses these before the badge views run.
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const SIGNATURE_LENGTH = 8;
 
 /** `GET /api/v3/badges/`: the project's tags sorted, then `*`, each with its six URLs. */
@@ -36,8 +35,8 @@ function isFormat(fmt: string): fmt is BadgeFormat {
 }
 
 // CSRF guard, then the CORS gate; answers that pass the guard are never cached.
-function gate(ex: Exchange): { headers: HeaderMap; refusal?: Reply } {
-  if (UNSAFE_METHODS.has(ex.method)) return { headers: {}, refusal: csrfFailure() };
+function gate(core: Core, ex: Exchange): { headers: HeaderMap; refusal?: Reply } {
+  if (isUnsafeMethod(ex.method)) return { headers: {}, refusal: csrfRefusal(ex.incoming, core.options.baseUrl) };
   const headers = { ...BADGE_CORS, ...noCacheHeaders(ex.now) };
   if (ex.method === "OPTIONS") return { headers, refusal: reply(204, null, { ...headers, "Content-Type": HTML_TYPE }) };
   if (ex.method !== "GET") return { headers, refusal: emptyHtml(405, headers) };
@@ -56,7 +55,7 @@ function badgeAnswer(format: BadgeFormat, label: string, statuses: string[], thr
 
 /** `GET /badge/{badge_key}/{signature}[/{tag}].{fmt}`: a tag's or all checks' badge. */
 export function handleBadge(core: Core, ex: Exchange, route: BadgeRoute): Reply {
-  const { headers, refusal } = gate(ex);
+  const { headers, refusal } = gate(core, ex);
   if (refusal) return refusal;
   const format = route.fmt;
   if (!isFormat(format)) return emptyHtml(404, headers);
@@ -75,7 +74,7 @@ export function handleBadge(core: Core, ex: Exchange, route: BadgeRoute): Reply 
 
 /** `GET /b/{states}/{badge_key}.{fmt}`: one check's badge (`badge_url`). */
 export function handleCheckBadge(core: Core, ex: Exchange, route: CheckBadgeRoute): Reply {
-  const { headers, refusal } = gate(ex);
+  const { headers, refusal } = gate(core, ex);
   if (refusal) return refusal;
   const format = route.fmt;
   if (!isFormat(format)) return emptyHtml(404, headers);

@@ -197,7 +197,8 @@ function applySettings(core: Core, check: StoredCheck, data: CheckBody, version:
     check.failure_kw = data.subject_fail;
     check.filter_subject = check.success_kw !== "" || check.failure_kw !== "";
   }
-  if (version < 3 && data.name !== undefined) check.slug = slugify(data.name);
+  // v1/v2 derive the slug only from a name that changes (api.md §10).
+  if (version < 3 && data.name !== undefined && data.name !== check.name) check.slug = slugify(data.name);
   const settings = check as CheckSettings;
   for (const key of PLAIN_SETTINGS) {
     const value = data[key];

@@ -10,10 +10,17 @@ import { apiFailure, jsonReply } from "../responses.js";
 import type { FlipRecord, StoredCheck } from "../../model/store.js";
 import type { CheckRequest } from "./checks.js";
 
+// The seed's flips: "a change of status between down and up, or between up
+// and down" — not a first ping (`new → up`), nor a change from or to paused or new.
+function isUpDown(flip: FlipRecord): boolean {
+  return (flip.from === "up" && flip.to === "down") || (flip.from === "down" && flip.to === "up");
+}
+
 /**
  * The check's flips, newest first, filtered by `seconds`, `start` (seed `>`,
- * live `>=`) and `end` (`<`). Seed mode lists only flips to `up` or `down`
- * as a bare array; live mode lists all in `{"flips": [...]}`.
+ * live `>=`) and `end` (`<`). Seed mode lists only the changes between up
+ * and down (`up → down`, `down → up`) as a bare array; live mode lists all
+ * in `{"flips": [...]}` (README item 2).
  */
 export function listFlips(req: CheckRequest, check: StoredCheck): Reply {
   const compat = req.core.options.compat;
@@ -26,7 +33,7 @@ export function listFlips(req: CheckRequest, check: StoredCheck): Reply {
   const flips: ReturnType<typeof representFlip>[] = [];
   for (let i = check.flips.length - 1; i >= 0; i--) {
     const flip = check.flips[i] as FlipRecord;
-    if (seed && flip.to !== "up" && flip.to !== "down") continue;
+    if (seed && !isUpDown(flip)) continue;
     if (flip.at < since || flip.at >= end) continue;
     if (seed ? flip.at <= start : flip.at < start) continue;
     flips.push(representFlip(flip));

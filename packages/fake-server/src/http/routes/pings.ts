@@ -4,6 +4,7 @@
  * @module
  */
 import { DURATION_PAIRING_WINDOW_SECONDS, PING_LIST_MAX } from "@checks-api/schema";
+import { pyRound } from "../../text/py-float.js";
 import { representContext } from "../exchange.js";
 import { representPing } from "../represent.js";
 import type { Reply } from "../reply.js";
@@ -33,7 +34,8 @@ export function listPings(req: CheckRequest, check: StoredCheck): Reply {
 }
 
 const pairs = (type: PingRecord["type"]): boolean => type === "start" || type === "success" || type === "fail";
-const round2 = (seconds: number): number => Math.round(seconds * 100) / 100;
+// The service prints `round(seconds, 2)` of a float.
+const round2 = (seconds: number): number => pyRound(seconds, 2);
 
 /**
  * Per-ping durations of the page `log[start..]` (pings.md §6): a success or
