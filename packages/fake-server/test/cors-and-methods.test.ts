@@ -63,7 +63,7 @@ describe("routing, CORS gate and methods", () => {
       "/api/v3/checks/0000000000004000800000000000000000",
       "/nothing",
       "/",
-      "/api/v3/metrics/",
+      "/api/v3/metric/",
     ]) {
       const res = await call(fake, "GET", path);
       expect(res.status, path).toBe(404);

@@ -97,6 +97,7 @@ describe("CSRF refusal", () => {
       "/api/v1/status/",
       "/api/v2/status/",
       "/api/v3/status/",
+      "/api/v3/metrics/",
       `/badge/${s.project.badgeKey}/${sig}/foo.svg`,
       `/badge/${s.project.badgeKey}/${sig}-2/foo.json`,
       new URL(badgeUrl).pathname,
@@ -128,16 +129,19 @@ describe("CSRF refusal", () => {
     expect(other.toString("utf8")).toContain("<p>CSRF verification failed. Request aborted.</p>\n\n\n</div>\n");
     for (const headers of [{ Cookie: "a=b; csrftoken=x" }, { Origin: "https://evil.example" }]) {
       await expectPage(await call(s.fake, "DELETE", paths[2] as string, { headers }), 403, other, JSON.stringify(headers));
-      await expectPage(await call(s.fake, "POST", paths[3] as string, { headers }), 403, other, JSON.stringify(headers));
+      await expectPage(await call(s.fake, "POST", paths[4] as string, { headers }), 403, other, JSON.stringify(headers));
     }
   });
 
-  test("safe methods pass the guard: status answers OK, badges keep their gate", async () => {
+  test("safe methods pass the guard: status answers OK, metrics (no key) 403 empty, badges keep their gate", async () => {
     const { s, paths } = await routes();
     const ok = await call(s.fake, "GET", "/api/v3/status/");
     expect([ok.status, ok.headers.get("content-type"), ok.text]).toEqual([200, HTML, "OK"]);
     expect((await call(s.fake, "OPTIONS", "/api/v3/status/")).text).toBe("OK");
-    const head = await call(s.fake, "HEAD", paths[3] as string);
+    const metrics = await call(s.fake, "GET", "/api/v2/metrics/", { headers: { "X-Metrics-Key": "x" } });
+    expect([metrics.status, metrics.headers.get("content-type"), metrics.text]).toEqual([403, HTML, ""]);
+    expect((await call(s.fake, "GET", "/api/v3/metrics")).headers.get("location")).toBe("/api/v3/metrics/");
+    const head = await call(s.fake, "HEAD", paths[4] as string);
     expect([head.status, head.text]).toEqual([405, ""]);
   });
 

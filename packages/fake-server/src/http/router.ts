@@ -125,9 +125,9 @@ export interface CheckBadgeRoute {
   fmt: string;
 }
 
-/** `/api/vN/status/`. */
+/** `/api/vN/status/` and `/api/vN/metrics/` (the operator's endpoint). */
 export interface StatusRoute {
-  kind: "status";
+  kind: "status" | "metrics";
 }
 
 /** Any route the fake serves. */
@@ -185,6 +185,8 @@ function matchApi(path: string): Route | undefined {
       return api("badges", version);
     case "status/":
       return { kind: "status" };
+    case "metrics/":
+      return { kind: "metrics" };
   }
   if (!rest.startsWith("checks/")) return undefined;
   const parts = rest.slice(7).split("/");
@@ -249,7 +251,7 @@ function matchCheckBadge(rest: string): CheckBadgeRoute | undefined {
   return { kind: "checkBadge", states, badgeKey: match[1] ?? "", fmt: match[2] ?? "" };
 }
 
-/** The operation a method performs on a route, or `null` (not allowed there, or the status page). */
+/** The operation a method performs on a route, or `null` (not allowed there, or the status and metrics pages). */
 export function operationOf(route: Route, method: string): Operation | null {
   switch (route.kind) {
     case "api":
@@ -260,6 +262,7 @@ export function operationOf(route: Route, method: string): Operation | null {
     case "checkBadge":
       return "badge";
     case "status":
+    case "metrics":
       return null;
   }
 }

@@ -13,7 +13,7 @@ import type { Journal, JournalRecord } from "./journal.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
 import { notFoundPage, redirectReply, textReply, withFrameworkHeaders } from "./responses.js";
-import { decodePath, matchRoute, operationOf, type Operation, type Route, type RouterConfig } from "./router.js";
+import { decodePath, matchRoute, operationOf, type Operation, type Route, type RouterConfig, type StatusRoute } from "./router.js";
 import { handleBadge, handleCheckBadge } from "./routes/badges.js";
 import { handlePing } from "./routes/ping.js";
 
@@ -37,10 +37,14 @@ function pathOf(url: string): string {
 }
 
 const STATUS_OK = textReply(200, "OK");
+// The fake has no metrics key, which the service then answers with an empty 403.
+const METRICS_REFUSED = textReply(403, "");
 
-// `status/` answers `OK` to safe methods; the CSRF guard refuses the others.
-function statusPage(core: Core, ex: Exchange): Reply {
-  return isUnsafeMethod(ex.method) ? csrfRefusal(ex.incoming, core.options.baseUrl) : STATUS_OK;
+// `status/` answers `OK` to safe methods, `metrics/` refuses them; the CSRF
+// guard refuses the other methods on both (api.md §9.1, §9.2).
+function statusPage(core: Core, ex: Exchange, route: StatusRoute): Reply {
+  if (isUnsafeMethod(ex.method)) return csrfRefusal(ex.incoming, core.options.baseUrl);
+  return route.kind === "status" ? STATUS_OK : METRICS_REFUSED;
 }
 
 /**
@@ -175,7 +179,8 @@ export class ServiceHandler {
       case "checkBadge":
         return handleCheckBadge(this.#core, ex, route);
       case "status":
-        return statusPage(this.#core, ex);
+      case "metrics":
+        return statusPage(this.#core, ex, route);
     }
   }
 }
