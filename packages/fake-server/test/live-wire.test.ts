@@ -281,3 +281,29 @@ describe("seed mode flips", () => {
     expect(listed.text).toBe('[{"timestamp": "2020-01-01T00:03:00+00:00", "up": 1}, {"timestamp": "2020-01-01T00:02:00+00:00", "up": 0}]');
   });
 });
+
+describe("ping refusals", () => {
+  test("the slug lookup's refusals carry no no-cache headers; the UUID flow's do", async () => {
+    const s = setup({ compat: "live" });
+    await s.create({ slug: "twin" });
+    await s.create({ slug: "twin" });
+    const key = s.project.pingKey;
+    for (const [path, status, text] of [
+      [`/ping/${key}/Upper`, 400, "invalid url format"],
+      [`/ping/${key}/twin`, 409, "ambiguous slug"],
+      [`/ping/${key}/missing`, 404, "not found"],
+      [`/ping/${key}/missing?create=0`, 404, "not found"],
+    ] as const) {
+      const res = await call(s.fake, "GET", path);
+      expect([res.status, res.headers.get("content-type"), res.text], path).toEqual([status, HTML, text]);
+      expect(res.headers.get("cache-control"), path).toBeNull();
+      expect(res.headers.get("expires"), path).toBeNull();
+    }
+    const unknown = await ping(s.fake, UNKNOWN);
+    expect([unknown.status, unknown.text]).toEqual([404, "not found"]);
+    expect(unknown.headers.get("cache-control")).toBe("max-age=0, no-cache, no-store, must-revalidate, private");
+    const badRid = await call(s.fake, "GET", `/ping/${key}/missing?create=1&rid=x`);
+    expect([badRid.status, badRid.text]).toEqual([400, "invalid uuid format"]);
+    expect(badRid.headers.get("expires")).not.toBeNull();
+  });
+});

@@ -12,7 +12,7 @@ import { classifyByKeywords } from "../../model/keywords.js";
 import { cutCodePoints } from "../../text/code-points.js";
 import type { PingRoute } from "../router.js";
 import { fixedHeaderList, type HeaderList, type Reply } from "../reply.js";
-import { HTML_TYPE, noCacheHeaders, type HeaderMap } from "../responses.js";
+import { HTML_TYPE, noCacheHeaders, textReply, type HeaderMap } from "../responses.js";
 import { applyPing } from "../../model/signals.js";
 import type { StoredCheck } from "../../model/store.js";
 import { insertCheck } from "./checks.js";
@@ -76,20 +76,20 @@ export function handlePing(core: Core, ex: Exchange, route: PingRoute): Reply | 
     if (!check) return refuse(core, ex, 404, PING_RESPONSES.notFound);
     return pingCheck(core, ex, route, check, false);
   }
+  // The slug lookup's own refusals come before the UUID flow, which alone
+  // sets the no-cache headers (pings.md §2.2).
   const slug = route.slug ?? "";
-  if (HAS_UPPERCASE.test(slug)) return refuse(core, ex, 400, PING_RESPONSES.invalidUrlFormat);
+  if (HAS_UPPERCASE.test(slug)) return textReply(400, PING_RESPONSES.invalidUrlFormat);
   const project = core.store.pingKeys.get(route.pingKey ?? "");
   const matches = project ? [...project.checks.values()].filter((c) => c.slug === slug) : [];
-  if (matches.length > 1) return refuse(core, ex, 409, PING_RESPONSES.ambiguousSlug);
+  if (matches.length > 1) return textReply(409, PING_RESPONSES.ambiguousSlug);
   const found = matches[0];
   if (found) return pingCheck(core, ex, route, found, false);
   if (ex.search === "" || ex.params.getAll("create").at(-1) !== "1" || !project) {
-    return refuse(core, ex, 404, PING_RESPONSES.notFound);
+    return textReply(404, PING_RESPONSES.notFound);
   }
   const account = project.account;
-  if (core.store.accountCheckCount(account) >= 2 * account.checkLimit) {
-    return refuse(core, ex, 404, PING_RESPONSES.notFound);
-  }
+  if (core.store.accountCheckCount(account) >= 2 * account.checkLimit) return textReply(404, PING_RESPONSES.notFound);
   const check = insertCheck(core, project, ex.now);
   check.name = slug;
   check.slug = slug;
