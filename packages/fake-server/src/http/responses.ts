@@ -86,14 +86,15 @@ const framed = new WeakMap<HeaderList, HeaderList>();
  * a header-by-header comparison with the service finds no difference).
  */
 export function withFrameworkHeaders(answer: Reply): Reply {
-  let headers = framed.get(answer.headers);
+  const redirect = answer.status === 301;
+  // Fixed lists are shared by many answers: their framed twin is built once.
+  const shared = !redirect && Object.isFrozen(answer.headers);
+  let headers = shared ? framed.get(answer.headers) : undefined;
   if (!headers) {
-    const map = { ...(answer.status === 301 ? REDIRECT_FRAMEWORK_HEADERS : FRAMEWORK_HEADERS) };
+    const map = { ...(redirect ? REDIRECT_FRAMEWORK_HEADERS : FRAMEWORK_HEADERS) };
     for (let i = 0; i < answer.headers.length; i += 2) map[answer.headers[i] as string] = answer.headers[i + 1] as string;
-    // Fixed lists are shared by many answers: their framed twin is built once.
-    if (!Object.isFrozen(answer.headers)) return { ...answer, headers: headerList(map) };
-    headers = fixedHeaderList(map);
-    framed.set(answer.headers, headers);
+    headers = shared ? fixedHeaderList(map) : headerList(map);
+    if (shared) framed.set(answer.headers, headers);
   }
   return { ...answer, headers };
 }
