@@ -113,8 +113,8 @@ export class FakeServer {
   // The core behind every adapter: `handle()` and the adapters that skip
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
-    const prefix = this.options.controlPrefix;
-    if (prefix !== null && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
+    const prefix = this.options.control?.prefix;
+    if (prefix !== undefined && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
     return this.#service.serve(incoming);
   }
 
