@@ -34,6 +34,7 @@ import {
 } from "./model/projects.js";
 import type { Core, ResolvedOptions } from "./model/service.js";
 import { exportStore, importStore, type FakeState } from "./model/state.js";
+import { validateState } from "./model/state-validation.js";
 import { runDetector } from "./model/status.js";
 import { Store } from "./model/store.js";
 import { resolveOptions, type FakeServerOptions } from "./options.js";
@@ -186,11 +187,17 @@ export class FakeServer {
     return exportStore(this.#store, this.#clock.nowMs(), this.#ids.snapshot());
   }
 
-  /** Replaces the state with an exported document; a virtual clock is set to the document's time. */
+  /**
+   * Replaces the state with an exported document; a virtual clock is set to
+   * the document's time. The document is checked first as `createProject`
+   * and check creation would check its parts.
+   * @throws StateDocumentError listing what is wrong; the state is then left as it was.
+   */
   importState(state: FakeState): void {
-    importStore(this.#store, state);
-    this.#ids.restore(state.random);
-    if (this.#clock.mode === "virtual" && Number.isFinite(state.clock)) this.#clock.set(state.clock);
+    const valid = validateState(state);
+    importStore(this.#store, valid);
+    this.#ids.restore(valid.random);
+    if (this.#clock.mode === "virtual") this.#clock.set(valid.clock);
     else runDetector(this.#store, this.#clock.nowMs());
   }
 
