@@ -70,6 +70,14 @@ export function refusal(request: Incoming, context: GuardContext): Refusal | und
   return undefined;
 }
 
+/**
+ * Whether `name` (a host name or address without port, IPv6 in brackets)
+ * is on the loopback interface: `localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`.
+ */
+export function isLoopbackHost(name: string): boolean {
+  return LOOPBACK_HOST.test(name.toLowerCase());
+}
+
 /** Whether a `Content-Type` value names JSON (`application/json` or `application/…+json`, any parameters). */
 function isJsonType(type: string): boolean {
   return JSON_TYPE.test(type.split(";", 1)[0]!.trim().toLowerCase());
@@ -79,7 +87,7 @@ function hostAllowed(host: string, { control, baseUrl }: GuardContext): boolean 
   const parts = HOST_PORT.exec(host);
   if (!parts) return false;
   const name = parts[1]!;
-  if (LOOPBACK_HOST.test(name)) return true;
+  if (isLoopbackHost(name)) return true;
   if (host === new URL(baseUrl).host) return true;
   return control.allowedHosts.some((allowed) => {
     const entry = allowed.toLowerCase();
