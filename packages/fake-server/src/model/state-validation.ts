@@ -119,7 +119,8 @@ export function validateState(doc: unknown): FakeState {
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) throw new StateDocumentError(["the document is not a JSON object"]);
   const state = doc as Item;
   if (state.version !== STATE_VERSION) {
-    throw new StateDocumentError([`version ${JSON.stringify(state.version)} is not one this fake reads (it reads version ${STATE_VERSION})`]);
+    const version = String(JSON.stringify(state.version)).slice(0, 40);
+    throw new StateDocumentError([`version ${version} is not one this fake reads (it reads version ${STATE_VERSION})`]);
   }
   found.time(state.clock, "clock");
   const random = state.random;
