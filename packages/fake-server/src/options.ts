@@ -26,8 +26,8 @@ export interface ControlOptions {
    * (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`, any port) and the
    * host of `baseUrl`; an entry without a port matches any port, `*` any
    * host. Other hosts get 403, so that a DNS-rebinding page cannot reach the
-   * control API. Requests without `Host` (in-process: `handle()`, msw, the
-   * undici dispatcher) are not checked. Default `[]`.
+   * control API. Only requests that came over a socket are checked:
+   * in-process ones (`handle()`, msw, the undici dispatcher) are not. Default `[]`.
    */
   allowedHosts?: readonly string[] | undefined;
   /**

@@ -224,9 +224,10 @@ describe("control API in-process", () => {
     }
   });
 
-  it("serves handle() with any URL host, having no Host header to judge", async () => {
+  it("serves handle() whatever the URL or Host header names", async () => {
     const fake = new FakeServer();
-    const answer = await fake.handle(new Request("http://anything.example/__fake/clock"));
-    expect(answer.status).toBe(200);
+    expect((await fake.handle(new Request("http://anything.example/__fake/clock"))).status).toBe(200);
+    const withHost = new Request("http://localhost:8000/__fake/clock", { headers: { host: "attacker.example" } });
+    expect((await fake.handle(withHost)).status).toBe(200);
   });
 });

@@ -40,7 +40,10 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
  */
 export function refusal(request: Incoming, context: GuardContext): Refusal | undefined {
   const host = request.header("host");
-  if (host !== null && !hostAllowed(host.trim().toLowerCase(), context)) {
+  // Only a request that came over a socket (its peer is known) can be a
+  // rebound browser's: in-process callers (`handle()`, msw, the undici
+  // dispatcher) name whatever site root they were set up with.
+  if (host !== null && request.peer !== undefined && !hostAllowed(host.trim().toLowerCase(), context)) {
     return {
       status: 403,
       message: `control API refused: Host ${host} is not an address this server answers to (allow it with the control.allowedHosts option)`,
