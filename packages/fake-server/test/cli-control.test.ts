@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { FakeServerClient, FakeServerControlError } from "../src/index.js";
 import { controlAccess, TOKEN_VARIABLE } from "../src/cli/control-access.js";
-import { listening, start } from "./cli-process.js";
+import { listening, start, waitFor } from "./cli-process.js";
 
 describe("the CLI's control token", () => {
   it("requires --control-token on every control request and never prints it", async () => {
     const token = "cli-test-token-4f1d2a";
     const cli = start(["--port", "0", "--control-token", token]);
     const url = await listening(cli);
-    expect(cli.stdout()).toMatch(/^ {2}every control request needs "Authorization: Bearer <control token>"$/m);
+    await waitFor(cli, /^ {2}every control request needs "Authorization: Bearer <control token>"$/m);
     const refused = await new FakeServerClient({ url }).clock.now().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(FakeServerControlError);
     expect(refused).toMatchObject({ status: 401 });

@@ -54,7 +54,7 @@ describe.concurrent("checks-fake-server CLI", () => {
   it("turns off remote control with --no-control", async () => {
     const run = start(["--port", "0", "--no-control", "--clock", "virtual", "--compat", "live"]);
     const [, url] = await waitFor(run, /^Listening on (\S+)$/m);
-    expect(run.stdout()).toMatch(/^Remote control: off \(--no-control\)$/m);
+    await waitFor(run, /^Remote control: off \(--no-control\)$/m);
     expect((await fetch(`${url}/__fake/clock`)).status).toBe(404);
     expect((await fetch(`${url}/api/v3/status/`)).status).toBe(200);
     run.child.kill("SIGTERM");
