@@ -44,7 +44,8 @@ export async function checkStatePath(file: string): Promise<void> {
   if (existing && !existing.isFile()) throw new StateFileError(`cannot use --state ${file}: it is not a regular file`);
   const temporary = temporaryOf(file);
   try {
-    await (await open(temporary, "wx")).close();
+    // Not exclusive: a save cut short by a kill may have left this name behind, and a restart can get the same pid.
+    await (await open(temporary, "w")).close();
   } catch (error) {
     throw new StateFileError(`cannot use --state ${file}: cannot write in ${directory} (${reason(error)})`);
   }
