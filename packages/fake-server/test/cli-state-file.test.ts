@@ -62,6 +62,13 @@ describe("checking the state file at start", () => {
     await expect(checkStatePath(dir)).rejects.toThrow(new StateFileError(`cannot use --state ${dir}: it is not a regular file`));
   });
 
+  it("accepts a file whose temporary file a killed save left behind", async () => {
+    const file = join(dir, "interrupted.json");
+    await writeFile(`${file}.${process.pid}.tmp`, '{"version": 1, "cl');
+    await checkStatePath(file);
+    await expect(stat(`${file}.${process.pid}.tmp`)).rejects.toThrow(/ENOENT/);
+  });
+
   it("accepts a new file in a writable directory, leaving nothing behind", async () => {
     await checkStatePath(join(dir, "new.json"));
     expect(await loadStateFile(join(dir, "new.json"))).toBeUndefined();
