@@ -2,15 +2,17 @@
 /**
  * `checks-fake-server`: runs the fake as a local HTTP server.
  *
- * stdout gets what a user copies (the URL, the demo keys, a `curl` line);
- * stderr gets progress and errors. Exit status 2 for bad options, 1 for
- * runtime errors, 0 after SIGINT / SIGTERM (the state is saved first).
+ * stdout gets what a user copies (the URL, the demo keys, a generated
+ * control token, a `curl` line); stderr gets progress and errors. Exit
+ * status 2 for bad options or an unusable state file, 1 for runtime errors,
+ * 0 after SIGINT / SIGTERM / SIGHUP (the state is saved first).
  * @module
  */
 import { listen, type RunningServer } from "./adapters/node-http.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js";
+import { controlAccess, type ControlAccess } from "./cli/control-access.js";
 import { createDemo, type DemoProject } from "./cli/demo.js";
-import { loadStateFile, saveStateFile, type StateFileContent } from "./cli/state-file.js";
+import { checkStatePath, loadStateFile, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
 import { toResponse, type Reply } from "./http/reply.js";
@@ -21,6 +23,12 @@ const STARTING: Reply = { status: 503, headers: [], body: null };
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const say = (line = ""): void => void process.stdout.write(`${line}\n`);
+
+/** Signals that stop the server; SIGHUP is what a closing terminal sends. */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+// One Ctrl-C reaches the server from the terminal and again through npm:
+// repeats this soon after the first signal are copies of it.
+const SIGNAL_COPY_WINDOW_MS = 1_000;
 
 /** Runs the CLI; resolves to an exit status, or `undefined` while the server keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
@@ -37,8 +45,18 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 0;
   }
 
-  const saved = options.state === undefined ? undefined : await loadStateFile(options.state);
-  if (options.state !== undefined) log(saved ? `loaded state from ${options.state}` : `${options.state} does not exist yet: starting empty`);
+  let saved: StateFileContent | undefined;
+  if (options.state !== undefined) {
+    try {
+      await checkStatePath(options.state);
+      saved = await loadStateFile(options.state);
+    } catch (error) {
+      if (!(error instanceof StateFileError)) throw error;
+      log(`checks-fake-server: ${error.message}`);
+      return 2;
+    }
+  }
+  const access = controlAccess(options, process.env);
 
   // The fake's base URL must name the real port, which port 0 only reveals
   // once bound: the server starts first and forwards to the fake made right after.
@@ -51,23 +69,31 @@ async function main(argv: string[]): Promise<number | undefined> {
   });
   const server = await listen(target, { port: options.port, host: options.host });
   const url = publicUrl(server, options.host);
-  fake = new FakeServer(fakeOptions(options, url));
+  fake = new FakeServer(fakeOptions(options, url, access));
   if (saved) fake.importState(saved);
+  if (options.state !== undefined) log(saved ? `loaded state from ${options.state}` : `${options.state} does not exist yet: starting empty`);
 
   let demo: DemoProject | undefined;
   if (options.demo && !saved) demo = await createDemo(fake);
   else if (options.demo) log("--demo ignored: the state file already holds the projects");
 
-  printBanner(fake, url, demo);
-  handleSignals(server, fake, options.state);
+  let saver: StateFileSaver | undefined;
+  if (options.state !== undefined) {
+    saver = new StateFileSaver(options.state, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
+    await saver.save();
+    saver.start();
+  }
+
+  printBanner(fake, url, options.host, access, demo);
+  handleSignals(server, saver, options.state);
   return undefined;
 }
 
-function fakeOptions(options: CliOptions, url: string): FakeServerOptions {
+function fakeOptions(options: CliOptions, url: string, access: ControlAccess): FakeServerOptions {
   const result: FakeServerOptions = {
     baseUrl: url,
     compat: options.compat,
-    control: options.control,
+    control: options.control && { token: access.token, allowedHosts: access.exposed ? ["*"] : [] },
     clock: { mode: options.clock },
   };
   if (options.seed !== undefined) result.seed = options.seed;
@@ -79,10 +105,18 @@ function publicUrl(server: RunningServer, host: string): string {
   return host === "0.0.0.0" || host === "::" ? `http://localhost:${server.port}` : server.url;
 }
 
-function printBanner(fake: FakeServer, url: string, demo: DemoProject | undefined): void {
+function printBanner(fake: FakeServer, url: string, host: string, access: ControlAccess, demo: DemoProject | undefined): void {
   say(`Listening on ${url}`);
   const prefix = controlPrefix(fake);
-  if (prefix !== undefined) say(`Remote control: ${url}${prefix}`);
+  if (prefix === undefined) say("Remote control: off (--no-control)");
+  else say(`Remote control: ${url}${prefix}`);
+  // The one place the token is shown: a generated token is useless unless the user learns it.
+  if (access.source === "generated") say(`  control token (generated): ${access.token ?? ""}`);
+  if (access.source !== "none") say('  every control request needs "Authorization: Bearer <control token>"');
+  if (access.exposed) {
+    const guard = prefix === undefined ? "the remote control API is off" : "the remote control API requires the token";
+    log(`--host ${host} is reachable beyond this machine: ${guard}`);
+  }
   if (!demo) return;
   const { project, checks } = demo;
   say();
@@ -97,16 +131,17 @@ function printBanner(fake: FakeServer, url: string, demo: DemoProject | undefine
   say(`  curl -H "X-Api-Key: ${project.readWriteKey ?? ""}" ${url}/api/v3/checks/`);
 }
 
-function handleSignals(server: RunningServer, fake: FakeServer, stateFile: string | undefined): void {
-  let stopping = false;
+function handleSignals(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined): void {
+  let firstAt: number | undefined;
   const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt < SIGNAL_COPY_WINDOW_MS) return;
       log(`${signal} again: exiting without waiting`);
       process.exit(1);
     }
-    stopping = true;
+    firstAt = Date.now();
     log(`${signal} received: shutting down`);
-    shutdown(server, fake, stateFile).then(
+    shutdown(server, saver, stateFile).then(
       () => process.exit(0),
       (error: unknown) => {
         log(`checks-fake-server: ${error instanceof Error ? error.message : String(error)}`);
@@ -114,16 +149,14 @@ function handleSignals(server: RunningServer, fake: FakeServer, stateFile: strin
       },
     );
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
 }
 
-async function shutdown(server: RunningServer, fake: FakeServer, stateFile: string | undefined): Promise<void> {
+async function shutdown(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined): Promise<void> {
   await server.close();
-  if (stateFile === undefined) return;
-  const state: StateFileContent = fake.exportState();
-  await saveStateFile(stateFile, state);
-  log(`state saved to ${stateFile}`);
+  if (saver === undefined) return;
+  await saver.stop();
+  log(`state saved to ${stateFile ?? ""}`);
 }
 
 main(process.argv.slice(2)).then(

@@ -34,6 +34,7 @@ import {
 } from "./model/projects.js";
 import type { Core, ResolvedOptions } from "./model/service.js";
 import { exportStore, importStore, type FakeState } from "./model/state.js";
+import { validateState } from "./model/state-validation.js";
 import { runDetector } from "./model/status.js";
 import { Store } from "./model/store.js";
 import { resolveOptions, type FakeServerOptions } from "./options.js";
@@ -82,12 +83,16 @@ export class FakeServer {
   readonly #journal: Journal;
   readonly #faults = new Faults();
   readonly #service: ServiceHandler;
+  #revision = 0;
 
   /** Creates an empty fake; see {@link FakeServerOptions}. */
   constructor(options: FakeServerOptions = {}) {
     this.options = resolveOptions(options);
     this.#clock = new FakeClock(options.clock);
-    this.#clock.onMove((now) => runDetector(this.#store, now));
+    this.#clock.onMove((now) => {
+      this.#revision++;
+      runDetector(this.#store, now);
+    });
     this.clock = this.#clock;
     this.#ids = new IdSource(options.seed);
     this.#core = { store: this.#store, ids: this.#ids, options: this.options };
@@ -110,11 +115,23 @@ export class FakeServer {
     return toResponse(await this.#serve(new RequestIncoming(request, url)));
   }
 
+  /**
+   * A count that grows whenever the state may have changed: with every
+   * request served (a ping can be a GET, and any request can record a
+   * timeout), every control method that changes something and every move of
+   * the clock. Equal values mean an equal state, so a saver can skip
+   * exporting it; the CLI's `--state` file is kept up to date this way.
+   */
+  get revision(): number {
+    return this.#revision;
+  }
+
   // The core behind every adapter: `handle()` and the adapters that skip
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
-    const prefix = this.options.controlPrefix;
-    if (prefix !== null && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
+    this.#revision++;
+    const prefix = this.options.control?.prefix;
+    if (prefix !== undefined && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
     return this.#service.serve(incoming);
   }
 
@@ -124,11 +141,13 @@ export class FakeServer {
 
   /** Creates a project (and its account unless `account` names an existing one). */
   createProject(init: ProjectInit = {}): ProjectInfo {
+    this.#revision++;
     return createProject(this.#store, this.#ids, init);
   }
 
   /** Adds an integration to a project. */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
+    this.#revision++;
     return addChannel(findProject(this.#store, projectId), this.#ids, init);
   }
 
@@ -138,6 +157,7 @@ export class FakeServer {
    * @throws Error with the service's message when the request would fail.
    */
   createCheck(projectId: string, body: CreateCheckInput = {}): Check {
+    this.#revision++;
     const project = findProject(this.#store, projectId);
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
@@ -149,6 +169,7 @@ export class FakeServer {
 
   /** Delivers an inbound email (email.md §6); runs the timeout detector first. */
   deliverEmail(message: InboundEmail): EmailOutcome {
+    this.#revision++;
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
     return deliverEmail(this.#core, message, now);
@@ -176,6 +197,7 @@ export class FakeServer {
 
   /** Empties everything (projects, checks, journal, faults); the clock is kept. */
   reset(): void {
+    this.#revision++;
     this.#store.clear();
     this.#journal.clear();
     this.#faults.clear();
@@ -186,11 +208,18 @@ export class FakeServer {
     return exportStore(this.#store, this.#clock.nowMs(), this.#ids.snapshot());
   }
 
-  /** Replaces the state with an exported document; a virtual clock is set to the document's time. */
+  /**
+   * Replaces the state with an exported document; a virtual clock is set to
+   * the document's time. The document is checked first as `createProject`
+   * and check creation would check its parts.
+   * @throws StateDocumentError listing what is wrong; the state is then left as it was.
+   */
   importState(state: FakeState): void {
-    importStore(this.#store, state);
-    this.#ids.restore(state.random);
-    if (this.#clock.mode === "virtual" && Number.isFinite(state.clock)) this.#clock.set(state.clock);
+    const valid = validateState(state);
+    this.#revision++;
+    importStore(this.#store, valid);
+    this.#ids.restore(valid.random);
+    if (this.#clock.mode === "virtual") this.#clock.set(valid.clock);
     else runDetector(this.#store, this.#clock.nowMs());
   }
 

@@ -20,6 +20,9 @@ export {
   type InboundEmail,
 } from "./fake-server.js";
 export type { ClockInput } from "./model/clock.js";
+export type { ControlOptions } from "./options.js";
+export type { ControlSettings } from "./model/service.js";
+export { StateDocumentError } from "./model/state-validation.js";
 export type { CreateCheckInput } from "@checks-api/schema";
 export { OPERATIONS } from "./http/router.js";
 export type { KeyKind } from "./model/store.js";

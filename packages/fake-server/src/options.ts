@@ -3,9 +3,45 @@
  * @module
  */
 import { DEFAULT_PING_BODY_LIMIT, type Compat } from "@checks-api/schema";
-import { DEFAULT_CONTROL_PREFIX } from "./control/routes.js";
+import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
-import type { ResolvedOptions } from "./model/service.js";
+import type { ControlSettings, ResolvedOptions } from "./model/service.js";
+
+/**
+ * Options of the remote-control API (`FakeServerOptions.control`). The
+ * defaults suit a fake on the loopback interface: only programs on the same
+ * machine reach it, and browsers only from the fake's own origin.
+ */
+export interface ControlOptions {
+  /** Path prefix of the control endpoints. Default `/__fake`. */
+  prefix?: string | undefined;
+  /**
+   * A secret every control request must send as `Authorization: Bearer
+   * <token>` (401 otherwise; compared in constant time). Default none: set
+   * one whenever the fake listens on an address other programs can reach.
+   */
+  token?: string | undefined;
+  /**
+   * `Host` header values accepted besides loopback names and addresses
+   * (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`, any port) and the
+   * host of `baseUrl`; an entry without a port matches any port, `*` any
+   * host. Other hosts get 403, so that a DNS-rebinding page cannot reach the
+   * control API. Only requests that came over a socket are checked:
+   * in-process ones (`handle()`, msw, the undici dispatcher) are not. Default `[]`.
+   */
+  allowedHosts?: readonly string[] | undefined;
+  /**
+   * Browser origins (`Origin` header, e.g. `http://localhost:5173`) accepted
+   * besides the request's own (`http://` or `https://` + `Host`) and the
+   * origin of `baseUrl`; `*` accepts any. Other origins, and requests with
+   * `Sec-Fetch-Site` other than `same-origin` or `none`, get 403. Default `[]`.
+   */
+  allowedOrigins?: readonly string[] | undefined;
+  /** Largest control request body in bytes; a larger one gets 413. Default 1048576 (1 MiB). */
+  bodyLimit?: number | undefined;
+  /** Largest `PUT {prefix}/state` body in bytes; a larger one gets 413. Default 67108864 (64 MiB). */
+  stateBodyLimit?: number | undefined;
+}
 
 /** Options of {@link FakeServer}. */
 export interface FakeServerOptions {
@@ -27,8 +63,8 @@ export interface FakeServerOptions {
   clock?: { start?: ClockInput; mode?: "virtual" | "real" } | undefined;
   /** Makes every generated UUID and key the same from run to run. */
   seed?: number | string | undefined;
-  /** Remote control over HTTP under a prefix; default on at `/__fake`. */
-  control?: boolean | { prefix?: string } | undefined;
+  /** Remote control over HTTP (see {@link ControlOptions}); `false` turns it off. Default on at `/__fake`, no token. */
+  control?: boolean | ControlOptions | undefined;
   /**
    * Largest management request body in bytes (default 2621440, the
    * framework's upload limit). A larger body is refused before
@@ -45,7 +81,6 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
   const baseUrl = (options.baseUrl ?? "http://localhost:8000").replace(/\/+$/, "");
   let pingEndpoint = options.pingEndpoint ?? `${baseUrl}/ping/`;
   if (!pingEndpoint.endsWith("/")) pingEndpoint += "/";
-  const control = options.control ?? true;
   return {
     compat: options.compat ?? "seed",
     baseUrl,
@@ -56,6 +91,19 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
     pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
     apiBodyLimit: options.apiBodyLimit ?? 2_621_440,
     journalLimit: options.journalLimit ?? 10_000,
-    controlPrefix: control === false ? null : ((control === true ? undefined : control.prefix) ?? DEFAULT_CONTROL_PREFIX),
+    control: resolveControl(options.control ?? true),
+  };
+}
+
+function resolveControl(control: boolean | ControlOptions): ControlSettings | null {
+  if (control === false) return null;
+  const given = control === true ? {} : control;
+  return {
+    prefix: given.prefix ?? DEFAULT_CONTROL_PREFIX,
+    token: given.token ?? null,
+    allowedHosts: [...(given.allowedHosts ?? [])],
+    allowedOrigins: [...(given.allowedOrigins ?? [])],
+    bodyLimit: given.bodyLimit ?? DEFAULT_CONTROL_BODY_LIMIT,
+    stateBodyLimit: given.stateBodyLimit ?? DEFAULT_STATE_BODY_LIMIT,
   };
 }

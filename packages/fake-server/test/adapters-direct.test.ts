@@ -20,6 +20,7 @@ function twin(): { fake: FakeServer; uuid: string } {
 }
 
 type Case = [method: string, path: string, headers: [string, string][], body?: string];
+const JSON_TYPE: [string, string] = ["Content-Type", "application/json"];
 
 function cases(uuid: string): Case[] {
   const rw: [string, string] = ["X-Api-Key", RW];
@@ -47,11 +48,11 @@ function cases(uuid: string): Case[] {
     ["GET", "/api/v3/%63hecks/?q=%E2%9C%93&x='y'", [rw]],
     ["GET", "/a{b}|c", []],
     ["GET", "/%2e%2e/api/v3/status/", []],
-    ["POST", "/__fake/clock/advance", [], '{"ms": 1000}'],
+    ["POST", "/__fake/clock/advance", [JSON_TYPE], '{"ms": 1000}'],
     ["PUT", "/__fake/clock", []],
-    ["POST", "/__fake/faults", [], '{"operation": "getCheck", "status": 503, "headers": {"Retry-After": "5"}, "body": "busy"}'],
+    ["POST", "/__fake/faults", [JSON_TYPE], '{"operation": "getCheck", "status": 503, "headers": {"Retry-After": "5"}, "body": "busy"}'],
     ["GET", `/api/v3/checks/${uuid}`, [rw]],
-    ["POST", "/__fake/faults", [], '{"operation": "listChecks", "status": 205}'],
+    ["POST", "/__fake/faults", [JSON_TYPE], '{"operation": "listChecks", "status": 205}'],
     ["GET", "/api/v3/checks/", [rw]],
     ["DELETE", `/api/v3/checks/${uuid}`, [rw]],
   ];

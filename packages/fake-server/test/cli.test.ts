@@ -1,40 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCliArgs, UsageError, USAGE } from "../src/cli/args.js";
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-
-interface Run {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function start(args: string[]): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], { cwd: root });
-  let out = "";
-  let err = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
-  const exit = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
-/** Waits until stdout holds a complete line matching `pattern`. */
-async function waitFor(run: Run, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (;;) {
-    const match = run.stdout().match(pattern);
-    if (match && run.stdout().slice(match.index).includes("\n")) return match;
-    const exited = await Promise.race([run.exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
-    if (exited) throw new Error(`CLI exited early.\nstdout: ${run.stdout()}\nstderr: ${run.stderr()}`);
-  }
-}
+import { start, waitFor } from "./cli-process.js";
 
 describe.concurrent("checks-fake-server CLI", () => {
   let dir = "";
@@ -85,20 +54,12 @@ describe.concurrent("checks-fake-server CLI", () => {
   it("turns off remote control with --no-control", async () => {
     const run = start(["--port", "0", "--no-control", "--clock", "virtual", "--compat", "live"]);
     const [, url] = await waitFor(run, /^Listening on (\S+)$/m);
-    expect(run.stdout()).not.toMatch(/Remote control/);
+    await waitFor(run, /^Remote control: off \(--no-control\)$/m);
     expect((await fetch(`${url}/__fake/clock`)).status).toBe(404);
     expect((await fetch(`${url}/api/v3/status/`)).status).toBe(200);
     run.child.kill("SIGTERM");
     expect(await run.exit).toBe(0);
   }, 20_000);
-
-  it("exits with status 1 and a message when the state file is not JSON", async () => {
-    const broken = join(dir, "broken.json");
-    await writeFile(broken, "{oops");
-    const run = start(["--port", "0", "--state", broken]);
-    expect(await run.exit).toBe(1);
-    expect(run.stderr()).toMatch(/broken\.json is not valid JSON/);
-  });
 });
 
 describe("checks-fake-server options", () => {
@@ -119,6 +80,7 @@ describe("checks-fake-server options", () => {
       parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--no-control", "--demo", "-h"]),
     ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, help: true });
     expect(USAGE).toMatch(/--no-control/);
+    expect(parseCliArgs(["--control-token", "t0ken"])).toMatchObject({ control: true, controlToken: "t0ken" });
   });
 
   it.each([
@@ -128,6 +90,8 @@ describe("checks-fake-server options", () => {
     [["--clock", "slow"], /--clock must be one of real, virtual/],
     [["--host", ""], /--host must not be empty/],
     [["--state", ""], /--state needs a file name/],
+    [["--control-token", ""], /--control-token must not be empty/],
+    [["--control-token", "t", "--no-control"], /--control-token and --no-control contradict each other/],
     [["--bogus"], /Unknown option '--bogus'/],
     [["--demo=yes"], /--demo/],
     [["extra"], /positional/],

@@ -18,7 +18,10 @@ function inProcessClient(fake: FakeServer, prefix?: string): FakeServerClient {
 
 async function send(fake: FakeServer, method: string, path: string, body?: string): Promise<{ status: number; json: unknown }> {
   const init: RequestInit = { method };
-  if (body !== undefined) init.body = body;
+  if (body !== undefined) {
+    init.body = body;
+    init.headers = { "content-type": "application/json" };
+  }
   const response = await fake.handle(new Request(BASE + path, init));
   const text = await response.text();
   return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };

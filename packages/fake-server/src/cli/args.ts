@@ -11,7 +11,7 @@ export interface CliOptions {
   port: number;
   /** Interface to bind. */
   host: string;
-  /** State file: loaded at start when it exists, written on exit. */
+  /** State file: loaded at start when it exists, kept up to date while running and written on exit. */
   state?: string;
   /** Seed or live behaviour where the two differ. */
   compat: Compat;
@@ -19,6 +19,8 @@ export interface CliOptions {
   seed?: string;
   /** Serve the remote control API under `/__fake`. */
   control: boolean;
+  /** Token the control API requires (`Authorization: Bearer …`); generated when binding beyond loopback without one. */
+  controlToken?: string;
   /** Create the demo project at start. */
   demo: boolean;
   /** `real`: time passes as on the wall clock (still movable over the control API); `virtual`: it stands still until moved. */
@@ -46,15 +48,20 @@ An in-memory fake of the Checks Management API v3 (Healthchecks-compatible).
 Options:
   --port <n>            TCP port to listen on (default 8000; 0 picks a free port)
   --host <addr>         interface to bind (default 127.0.0.1)
-  --state <file>        load the state from <file> at start if it exists, save it there on exit
+  --state <file>        load the state from <file> at start if it exists; save every change there
+                        within a second, and on exit
   --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default seed)
   --seed <value>        make every generated UUID and key reproducible
   --clock <mode>        ${CLOCK_MODES.join(" | ")}: "virtual" stands still until moved with POST /__fake/clock/advance (default real)
+  --control-token <t>   require "Authorization: Bearer <t>" on the remote control API (also read from
+                        $CHECKS_FAKE_SERVER_CONTROL_TOKEN); generated and printed when --host is
+                        not a loopback address and none is given
   --no-control          do not serve the remote control API under /__fake
   --demo                create a demo project with checks in several states (ignored when --state loads a file)
   -h, --help            show this help and exit
 
-Exit status: 0 after a clean shutdown (SIGINT / SIGTERM), 1 on a runtime error, 2 on bad options.
+Exit status: 0 after a clean shutdown (SIGINT / SIGTERM / SIGHUP), 1 on a runtime error,
+2 on bad options or an unusable state file.
 `;
 
 /** Parses `argv` (without the node and script paths). Throws {@link UsageError} on bad flags. */
@@ -72,6 +79,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         compat: { type: "string" },
         seed: { type: "string" },
         clock: { type: "string" },
+        "control-token": { type: "string" },
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -96,6 +104,11 @@ export function parseCliArgs(argv: string[]): CliOptions {
     options.state = values.state;
   }
   if (values.seed !== undefined) options.seed = values.seed;
+  if (values["control-token"] !== undefined) {
+    if (values["control-token"] === "") throw new UsageError("--control-token must not be empty");
+    if (!options.control) throw new UsageError("--control-token and --no-control contradict each other");
+    options.controlToken = values["control-token"];
+  }
   return options;
 }
 

@@ -1,35 +1,188 @@
 /**
- * Reading and writing the CLI's `--state` file.
+ * The CLI's `--state` file: checked at start, read once, then kept up to
+ * date while the server runs (within about a second of every change) and
+ * written a last time at shutdown. Every write is atomic and durable: a
+ * temporary file is written, flushed to disk and renamed over the file, so
+ * that a crash or a SIGKILL leaves either the previous document or the new
+ * one, never a mix.
  * @module
  */
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { open, readFile, rename, rm, stat } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import type { FakeServer } from "../fake-server.js";
+import { validateState } from "../model/state-validation.js";
 
 /** The fake's state as stored in the file. */
 export type StateFileContent = ReturnType<FakeServer["exportState"]>;
 
-/** The state stored in `file`, or `undefined` when the file does not exist yet. */
+/** A state file the CLI cannot use; it exits with status 2 and this message, leaving the file as it is. */
+export class StateFileError extends Error {
+  /** Creates the error with the message shown to the user. */
+  constructor(message: string) {
+    super(message);
+    this.name = "StateFileError";
+  }
+}
+
+/** How often the running server looks for changes to save, in milliseconds. */
+export const SAVE_INTERVAL_MS = 1_000;
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const temporaryOf = (file: string): string => `${file}.${process.pid}.tmp`;
+
+/**
+ * Checks that `file` can be used before the server starts: its directory
+ * exists and is writable (proved by creating and removing the temporary
+ * file the saves use), and the file, if it exists, is a regular file.
+ * @throws StateFileError saying what is wrong.
+ */
+export async function checkStatePath(file: string): Promise<void> {
+  const directory = dirname(resolve(file));
+  const info = await stat(directory).catch(() => undefined);
+  if (!info?.isDirectory()) throw new StateFileError(`cannot use --state ${file}: directory ${directory} does not exist`);
+  const existing = await stat(file).catch(() => undefined);
+  if (existing && !existing.isFile()) throw new StateFileError(`cannot use --state ${file}: it is not a regular file`);
+  const temporary = temporaryOf(file);
+  try {
+    // Not exclusive: a save cut short by a kill may have left this name behind, and a restart can get the same pid.
+    await (await open(temporary, "w")).close();
+  } catch (error) {
+    throw new StateFileError(`cannot use --state ${file}: cannot write in ${directory} (${reason(error)})`);
+  }
+  await rm(temporary, { force: true });
+}
+
+/**
+ * The state document stored in `file`, checked as `FakeServer.importState`
+ * checks it, or `undefined` when the file does not exist yet.
+ * @throws StateFileError when the file is not a state document this fake reads (then it is never written).
+ */
 export async function loadStateFile(file: string): Promise<StateFileContent | undefined> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
+    throw new StateFileError(`cannot read --state ${file}: ${reason(error)}`);
+  }
+  const refuse = (why: string): never => {
+    throw new StateFileError(`${file} is not a state document this server can load (${why}); it was left untouched`);
+  };
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    refuse(`not JSON: ${reason(error)}`);
   }
   try {
-    return JSON.parse(text) as StateFileContent;
+    return validateState(document);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return refuse(reason(error));
+  }
+}
+
+/** What the saver reads of the fake. */
+export type SavedFake = Pick<FakeServer, "revision" | "exportState">;
+
+/**
+ * Keeps `file` up to date with the fake: {@link StateFileSaver.save} writes
+ * only when the state differs from what the file holds, and the saver calls
+ * it every {@link SAVE_INTERVAL_MS} once started. Saves never overlap.
+ */
+export class StateFileSaver {
+  readonly #file: string;
+  readonly #fake: SavedFake;
+  readonly #realClock: boolean;
+  readonly #onError: (message: string) => void;
+  #savedRevision: number | undefined;
+  #savedKey: string | undefined;
+  #queue: Promise<void> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #lastError: string | undefined;
+
+  /**
+   * @param file The state file.
+   * @param fake The fake whose state it holds.
+   * @param clock The fake's clock mode: a real clock's time is not a change worth a write (it is not restored on load).
+   * @param onError Told (once per distinct message) when a periodic save fails; the next one retries.
+   */
+  constructor(file: string, fake: SavedFake, clock: "real" | "virtual", onError: (message: string) => void) {
+    this.#file = file;
+    this.#fake = fake;
+    this.#realClock = clock === "real";
+    this.#onError = onError;
+  }
+
+  /** Starts saving every {@link SAVE_INTERVAL_MS}; the timer does not keep the process alive. */
+  start(): void {
+    this.#timer = setInterval(() => {
+      this.save().then(
+        () => (this.#lastError = undefined),
+        (error: unknown) => {
+          const message = `could not save the state to ${this.#file}: ${reason(error)}`;
+          if (message !== this.#lastError) this.#onError(message);
+          this.#lastError = message;
+        },
+      );
+    }, SAVE_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and writes the state a last time (if it changed); rejects when that write fails. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.save();
+  }
+
+  /** Writes the state when it changed since the last save; resolves to whether it wrote. */
+  save(): Promise<boolean> {
+    const run = this.#queue.then(() => this.#saveNow());
+    this.#queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  async #saveNow(): Promise<boolean> {
+    const revision = this.#fake.revision;
+    if (revision === this.#savedRevision) return false;
+    const state = this.#fake.exportState();
+    const text = `${JSON.stringify(state)}\n`;
+    const key = this.#realClock ? JSON.stringify({ ...state, clock: 0 }) : text;
+    if (key === this.#savedKey) {
+      this.#savedRevision = revision;
+      return false;
+    }
+    await writeAtomically(this.#file, text);
+    this.#savedRevision = revision;
+    this.#savedKey = key;
+    return true;
   }
 }
 
 /**
- * Writes `state` to `file` atomically (a temporary file renamed over it), so
- * a crash while saving never leaves a half-written state behind.
+ * Writes `text` to `file` through a temporary file that is flushed to disk
+ * and renamed over it; the directory is flushed too, so that the rename
+ * survives a power cut.
  */
-export async function saveStateFile(file: string, state: StateFileContent): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(state)}\n`, "utf8");
-  await rename(temporary, file);
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = temporaryOf(file);
+  try {
+    const handle = await open(temporary, "w");
+    try {
+      await handle.writeFile(text, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  const directory = await open(dirname(resolve(file)), "r").catch(() => undefined);
+  // Windows cannot open a directory, and some file systems cannot flush one:
+  // there the rename is as durable as it gets.
+  if (directory) await directory.sync().catch(() => undefined).finally(() => directory.close());
 }

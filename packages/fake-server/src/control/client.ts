@@ -20,9 +20,11 @@ export interface FakeServerClientOptions {
   prefix?: string;
   /** The `fetch` to use; default the global one. */
   fetch?: typeof fetch;
+  /** The fake's control token (`control.token`, the CLI's `--control-token`), sent as `Authorization: Bearer …`; default none. */
+  token?: string;
 }
 
-/** A control request the fake refused (400, 404, 405) or could not answer. */
+/** A control request the fake refused (400, 401, 403, 404, 405, 413, 415) or could not answer. */
 export class FakeServerControlError extends Error {
   /** HTTP status of the answer. */
   readonly status: number;
@@ -63,12 +65,14 @@ export class FakeServerClient {
   };
   readonly #base: string;
   readonly #fetch: typeof fetch;
+  readonly #authorization: string | undefined;
 
   /** Creates a client for the fake at `options.url`. */
   constructor(options: FakeServerClientOptions) {
     const prefix = (options.prefix ?? DEFAULT_CONTROL_PREFIX).replace(/\/+$/, "");
     this.#base = options.url.replace(/\/+$/, "") + prefix;
     this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#authorization = options.token === undefined ? undefined : `Bearer ${options.token}`;
     const time = async (answer: Promise<{ now: string }>) => new Date((await answer).now);
     this.clock = {
       now: () => time(this.#call("GET", "/clock")),
@@ -136,10 +140,12 @@ export class FakeServerClient {
   }
 
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method };
+    const headers: Record<string, string> = {};
+    if (this.#authorization !== undefined) headers.authorization = this.#authorization;
+    const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { "content-type": "application/json" };
+      headers["content-type"] = "application/json";
     }
     const response = await this.#fetch(this.#base + path, init);
     const text = await response.text();

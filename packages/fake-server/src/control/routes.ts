@@ -18,7 +18,10 @@
  * | `GET` / `PUT {prefix}/state` | `exportState()` / `importState(body)` | 200 state / 204 |
  *
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
- * `404`, a known path with another method `405` with `Allow`.
+ * `404`, a known path with another method `405` with `Allow`, a body over the
+ * limit `413`. Before any of that, `guard.ts` refuses requests from other
+ * hosts or origins (403), without the token when one is set (401), or with a
+ * body that is not JSON (415).
  * @module
  */
 import type { Check, CreateCheckInput } from "@checks-api/schema";
@@ -29,15 +32,17 @@ import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
+import type { ControlSettings } from "../model/service.js";
 import type { FakeState } from "../model/state.js";
+import { refusal } from "./guard.js";
 
 /**
  * What the control API drives: the control methods of a `FakeServer`, which
  * hands itself to {@link handleControl}.
  */
 export interface ControlTarget {
-  /** Only `controlPrefix` is read: where the control API lives, `null` when it is off. */
-  readonly options: { readonly controlPrefix: string | null };
+  /** Only `control` (its settings, `null` when it is off) and `baseUrl` (the address it serves) are read. */
+  readonly options: { readonly control: ControlSettings | null; readonly baseUrl: string };
   /** The clock to read and move. */
   readonly clock: FakeServerClock;
   /** Creates a project. */
@@ -66,15 +71,22 @@ export interface ControlTarget {
 
 /** The control prefix used when the options do not name one. */
 export const DEFAULT_CONTROL_PREFIX = "/__fake";
-
-// ECMAScript dates end 100,000,000 days after the epoch.
-const MAX_DATE_MS = 8.64e15;
+/** The largest control request body when the options do not say: 1 MiB, far above any control operation's needs. */
+export const DEFAULT_CONTROL_BODY_LIMIT = 1_048_576;
+/** The largest state import body when the options do not say: 64 MiB, room for a few full projects with ping bodies. */
+export const DEFAULT_STATE_BODY_LIMIT = 67_108_864;
 
 type JsonObject = Record<string, unknown>;
 type Operation = (fake: ControlTarget, body: JsonObject, params: string[]) => Reply;
+interface Endpoint {
+  body: "none" | "optional" | "required";
+  /** Which limit applies to its body: state documents may be much larger than the rest. */
+  limit?: "state";
+  run: Operation;
+}
 interface Route {
   pattern: RegExp;
-  methods: Partial<Record<string, { body: "none" | "optional" | "required"; run: Operation }>>;
+  methods: Partial<Record<string, Endpoint>>;
 }
 
 /** Bad input to a control operation: answered with 400. */
@@ -130,9 +142,6 @@ const ROUTES: Route[] = [
           if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
             throw new ControlInputError("ms must be a non-negative number of milliseconds");
           }
-          if (fake.clock.now().getTime() + ms > MAX_DATE_MS) {
-            throw new ControlInputError("ms would move the clock past the largest date JavaScript can represent");
-          }
           fake.clock.advance(ms);
           return clockAnswer(fake);
         },
@@ -183,6 +192,7 @@ const ROUTES: Route[] = [
       GET: { body: "none", run: (fake) => json(200, fake.exportState()) },
       PUT: {
         body: "required",
+        limit: "state",
         run: (fake, body) => (fake.importState(body as unknown as FakeState), noContent()),
       },
     },
@@ -194,7 +204,7 @@ const ROUTES: Route[] = [
  * (`control: false`).
  */
 export function controlPrefix(fake: Pick<ControlTarget, "options">): string | undefined {
-  return fake.options.controlPrefix ?? undefined;
+  return fake.options.control?.prefix;
 }
 
 /**
@@ -203,11 +213,16 @@ export function controlPrefix(fake: Pick<ControlTarget, "options">): string | un
  * API request. Never throws: bad input is a 400.
  */
 export async function handleControl(fake: ControlTarget, request: Incoming): Promise<Reply | undefined> {
-  const prefix = controlPrefix(fake);
-  if (prefix === undefined) return undefined;
+  const control = fake.options.control;
+  if (control === null) return undefined;
+  const prefix = control.prefix;
   const path = request.pathname;
   if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
   const rest = path.slice(prefix.length);
+  const refused = refusal(request, { control, baseUrl: fake.options.baseUrl });
+  if (refused) {
+    return error(refused.status, refused.message, refused.status === 401 ? { "WWW-Authenticate": 'Bearer realm="control"' } : undefined);
+  }
 
   for (const route of ROUTES) {
     const match = route.pattern.exec(rest);
@@ -218,7 +233,12 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
       return error(405, `method ${request.method} not allowed on ${path}; use ${allow}`, { Allow: allow });
     }
     try {
-      const body = endpoint.body === "none" ? {} : await readObject(request, endpoint.body === "required");
+      const limit = endpoint.limit === "state" ? control.stateBodyLimit : control.bodyLimit;
+      const body = endpoint.body === "none" ? {} : await readObject(request, endpoint.body === "required", limit);
+      if (body === TOO_LARGE) {
+        const option = endpoint.limit === "state" ? "control.stateBodyLimit" : "control.bodyLimit";
+        return error(413, `control request body larger than ${limit} bytes (the ${option} option)`);
+      }
       const params = match.slice(1).map((part) => decodeURIComponent(part));
       return endpoint.run(fake, body, params);
     } catch (problem) {
@@ -231,8 +251,12 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
 // Decodes as `Body.text()` does: UTF-8 with replacement, a byte-order mark dropped.
 const UTF8 = new TextDecoder();
 
-async function readObject(request: Incoming, required: boolean): Promise<JsonObject> {
-  const text = UTF8.decode((await request.body(null)).bytes);
+const TOO_LARGE = Symbol("too large");
+
+async function readObject(request: Incoming, required: boolean, limit: number): Promise<JsonObject | typeof TOO_LARGE> {
+  const read = await request.body(limit);
+  if (read.truncated) return TOO_LARGE;
+  const text = UTF8.decode(read.bytes);
   if (text.trim() === "") {
     if (required) throw new ControlInputError("request body must be a JSON object");
     return {};

@@ -25,13 +25,30 @@ export interface ClockOptions {
   mode?: "virtual" | "real";
 }
 
-// The range of a JavaScript Date; beyond it no timestamp can be printed.
-const MAX_TIME_MS = 8.64e15;
+/**
+ * The earliest time the clock shows: the first instant of year 1, the
+ * smallest date the service's Python `datetime` holds.
+ */
+export const EARLIEST_TIME_MS = Date.parse("0001-01-01T00:00:00.000Z");
+/**
+ * The latest time the clock shows: the last millisecond of year 9999, the
+ * largest the service's Python `datetime` holds and the last that prints as
+ * a four-digit ISO 8601 year.
+ */
+export const LATEST_TIME_MS = Date.parse("9999-12-31T23:59:59.999Z");
 
-/** Converts a {@link ClockInput} to epoch milliseconds, rejecting invalid dates. */
+const RANGE = `from ${new Date(EARLIEST_TIME_MS).toISOString()} to ${new Date(LATEST_TIME_MS).toISOString()}`;
+
+/** Whether `ms` is a time the clock can show. */
+export function isClockTime(ms: number): boolean {
+  return ms >= EARLIEST_TIME_MS && ms <= LATEST_TIME_MS;
+}
+
+/** Converts a {@link ClockInput} to epoch milliseconds, rejecting invalid dates and times out of the clock's range. */
 function toEpochMs(value: ClockInput): number {
   const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
-  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) throw new RangeError(`invalid time: ${String(value)}`);
+  if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(value)}`);
+  if (!isClockTime(ms)) throw new RangeError(`the clock runs ${RANGE}, not to ${String(value)}`);
   return ms;
 }
 
@@ -59,9 +76,9 @@ export class FakeClock implements FakeServerClock {
     this.#listener = listener;
   }
 
-  /** The current time in epoch milliseconds. */
+  /** The current time in epoch milliseconds; a real clock stops at the end of its range rather than leave it. */
   nowMs(): number {
-    return this.mode === "virtual" ? this.#virtualMs : Date.now() + this.#offsetMs;
+    return this.mode === "virtual" ? this.#virtualMs : Math.min(Date.now() + this.#offsetMs, LATEST_TIME_MS);
   }
 
   /** The current time. */
@@ -69,15 +86,20 @@ export class FakeClock implements FakeServerClock {
     return new Date(this.nowMs());
   }
 
-  /** Moves the clock forward by `ms` milliseconds (negative values are refused). */
+  /**
+   * Moves the clock forward by `ms` milliseconds.
+   * @throws RangeError for a negative or non-finite `ms`, or one that would move the clock past year 9999.
+   */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0 || this.nowMs() + ms > MAX_TIME_MS) {
-      throw new RangeError(`cannot advance the clock by ${ms} ms`);
-    }
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
+    if (!isClockTime(this.nowMs() + ms)) throw new RangeError(`cannot advance the clock by ${ms} ms: it runs ${RANGE}`);
     this.#moveTo(this.nowMs() + ms);
   }
 
-  /** Sets the clock to an absolute time; moving backwards is allowed (flips already recorded stay). */
+  /**
+   * Sets the clock to an absolute time; moving backwards is allowed (flips already recorded stay).
+   * @throws RangeError for an invalid date or one outside years 1 to 9999.
+   */
   set(date: ClockInput): void {
     this.#moveTo(toEpochMs(date));
   }

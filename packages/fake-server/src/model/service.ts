@@ -30,8 +30,27 @@ export interface ResolvedOptions {
   apiBodyLimit: number;
   /** Journal entries kept (the oldest are dropped). */
   journalLimit: number;
-  /** Remote control prefix, or `null` when remote control is off. */
-  controlPrefix: string | null;
+  /** The remote-control API's settings, or `null` when remote control is off. */
+  control: ControlSettings | null;
+}
+
+/**
+ * The remote-control API's settings with their defaults applied
+ * (`ControlOptions` says what each one does).
+ */
+export interface ControlSettings {
+  /** Path prefix of the control endpoints, e.g. `/__fake`. */
+  prefix: string;
+  /** Bearer token every control request must carry, or `null` for none. */
+  token: string | null;
+  /** `Host` values accepted besides loopback names and the host of `baseUrl`; `*` accepts any. */
+  allowedHosts: readonly string[];
+  /** Browser origins accepted besides the request's own and that of `baseUrl`; `*` accepts any. */
+  allowedOrigins: readonly string[];
+  /** Largest control request body, in bytes (state import aside). */
+  bodyLimit: number;
+  /** Largest `PUT {prefix}/state` body, in bytes. */
+  stateBodyLimit: number;
 }
 
 /** The service state shared by the handlers. */

@@ -1,0 +1,114 @@
+/**
+ * Who may use the control API: the checks made before any control
+ * operation runs, against DNS rebinding (the `Host` header), cross-origin
+ * browser requests (`Origin`, `Sec-Fetch-Site`, a JSON content type) and,
+ * when one is set, a bearer token.
+ * @module
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Incoming } from "../http/incoming.js";
+import type { ControlSettings } from "../model/service.js";
+
+/** Why a control request is refused: the status and the message of its JSON answer. */
+export interface Refusal {
+  /** 401 (token missing or wrong), 403 (host or origin), 415 (not JSON). */
+  status: 401 | 403 | 415;
+  /** What is wrong, for the `error` member. */
+  message: string;
+}
+
+/** The settings the guard reads, and the site root the fake serves under. */
+export interface GuardContext {
+  /** The control API's settings. */
+  readonly control: ControlSettings;
+  /** The fake's `baseUrl`: its host and origin are its own. */
+  readonly baseUrl: string;
+}
+
+// 127.0.0.0/8, ::1 and the names RFC 6761 keeps on the loopback interface:
+// a page can only send these as `Host` from a loopback origin, which the
+// origin check then judges.
+const LOOPBACK_HOST = /^(?:localhost|[^:]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+// `name[:port]` or `[v6][:port]`.
+const HOST_PORT = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d*))?$/;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/**
+ * The reason to refuse `request` before it reaches a control operation, or
+ * `undefined` when it may go on. Order: host, browser origin, token, content
+ * type; each refusal says what to change.
+ */
+export function refusal(request: Incoming, context: GuardContext): Refusal | undefined {
+  const host = request.header("host");
+  // Only a request that came over a socket (its peer is known) can be a
+  // rebound browser's: in-process callers (`handle()`, msw, the undici
+  // dispatcher) name whatever site root they were set up with.
+  if (host !== null && request.peer !== undefined && !hostAllowed(host.trim().toLowerCase(), context)) {
+    return {
+      status: 403,
+      message: `control API refused: Host ${host} is not an address this server answers to (allow it with the control.allowedHosts option)`,
+    };
+  }
+  const site = request.header("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") {
+    return { status: 403, message: `control API refused: a ${site} browser request` };
+  }
+  const origin = request.header("origin");
+  if (origin !== null && !originAllowed(origin.trim().toLowerCase(), host, context)) {
+    return {
+      status: 403,
+      message: `control API refused: a browser request from origin ${origin} (allow it with the control.allowedOrigins option)`,
+    };
+  }
+  const token = context.control.token;
+  if (token !== null) {
+    const given = /^Bearer[ \t]+(\S+)\s*$/i.exec(request.header("authorization") ?? "")?.[1];
+    if (given === undefined) return { status: 401, message: "control API refused: send the control token as Authorization: Bearer <token>" };
+    if (!sameSecret(given, token)) return { status: 401, message: "control API refused: wrong control token" };
+  }
+  const type = request.header("content-type");
+  if (type !== null ? !isJsonType(type) : request.hasBody) {
+    return { status: 415, message: "control request bodies must be JSON: send Content-Type: application/json" };
+  }
+  return undefined;
+}
+
+/**
+ * Whether `name` (a host name or address without port, IPv6 in brackets)
+ * is on the loopback interface: `localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`.
+ */
+export function isLoopbackHost(name: string): boolean {
+  return LOOPBACK_HOST.test(name.toLowerCase());
+}
+
+/** Whether a `Content-Type` value names JSON (`application/json` or `application/…+json`, any parameters). */
+function isJsonType(type: string): boolean {
+  return JSON_TYPE.test(type.split(";", 1)[0]!.trim().toLowerCase());
+}
+
+function hostAllowed(host: string, { control, baseUrl }: GuardContext): boolean {
+  const parts = HOST_PORT.exec(host);
+  if (!parts) return false;
+  const name = parts[1]!;
+  if (isLoopbackHost(name)) return true;
+  if (host === new URL(baseUrl).host) return true;
+  return control.allowedHosts.some((allowed) => {
+    const entry = allowed.toLowerCase();
+    return entry === "*" || entry === host || entry === name;
+  });
+}
+
+function originAllowed(origin: string, host: string | null, { control, baseUrl }: GuardContext): boolean {
+  if (host !== null && (origin === `http://${host.trim().toLowerCase()}` || origin === `https://${host.trim().toLowerCase()}`)) {
+    return true;
+  }
+  if (origin === new URL(baseUrl).origin) return true;
+  return control.allowedOrigins.some((allowed) => allowed === "*" || allowed.toLowerCase() === origin);
+}
+
+// Equal-length digests, so the comparison takes the same time whatever the
+// guess, and its length tells nothing either.
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string): Buffer => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}

@@ -1,0 +1,146 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeServerClient } from "../src/index.js";
+import { checkStatePath, loadStateFile, SAVE_INTERVAL_MS, StateFileError, StateFileSaver } from "../src/cli/state-file.js";
+import { FakeServer } from "../src/fake-server.js";
+import { listening, start } from "./cli-process.js";
+
+let dir = "";
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "checks-fake-state-"));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.concurrent("the --state file of a running CLI", () => {
+  it("survives a SIGKILL: a check created 1.5 s before is there after a restart", async () => {
+    const file = join(dir, "durable.json");
+    const first = start(["--port", "0", "--state", file]);
+    const url = await listening(first);
+    const control = new FakeServerClient({ url });
+    const project = await control.createProject({ name: "durable" });
+    const check = await control.createCheck(project.id, { name: "kept after a kill", timeout: 3600 });
+    await sleep(1_500);
+    first.child.kill("SIGKILL");
+    expect(await first.exit).toBeNull();
+
+    const second = start(["--port", "0", "--state", file]);
+    const secondUrl = await listening(second);
+    expect(second.stderr()).toMatch(/loaded state from/);
+    const found = await fetch(`${secondUrl}/api/v3/checks/${check.uuid}`, { headers: { "X-Api-Key": project.readWriteKey ?? "" } });
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { name: string }).name).toBe("kept after a kill");
+    second.child.kill("SIGTERM");
+    expect(await second.exit).toBe(0);
+  }, 90_000);
+
+  it("refuses a file of an unknown version at start: one message, exit status 2, the file untouched", async () => {
+    const file = join(dir, "future.json");
+    const text = '{"version": 99, "projects": []}';
+    await writeFile(file, text);
+    const run = start(["--port", "0", "--state", file]);
+    expect(await run.exit).toBe(2);
+    expect(run.stderr()).toBe(
+      `checks-fake-server: ${file} is not a state document this server can load (invalid state document: version 99 is not one this fake reads (it reads version 1)); it was left untouched\n`,
+    );
+    expect(run.stdout()).toBe("");
+    expect(await readFile(file, "utf8")).toBe(text);
+  }, 60_000);
+
+  it("refuses a state file in a missing directory at start, with exit status 2", async () => {
+    const run = start(["--port", "0", "--state", join(dir, "no", "such", "dir", "x.json")]);
+    expect(await run.exit).toBe(2);
+    expect(run.stderr()).toMatch(/^checks-fake-server: cannot use --state .*x\.json: directory .*dir does not exist\n$/);
+  }, 60_000);
+});
+
+describe("checking the state file at start", () => {
+  it("refuses a directory as the file", async () => {
+    await expect(checkStatePath(dir)).rejects.toThrow(new StateFileError(`cannot use --state ${dir}: it is not a regular file`));
+  });
+
+  it("accepts a file whose temporary file a killed save left behind", async () => {
+    const file = join(dir, "interrupted.json");
+    await writeFile(`${file}.${process.pid}.tmp`, '{"version": 1, "cl');
+    await checkStatePath(file);
+    await expect(stat(`${file}.${process.pid}.tmp`)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("accepts a new file in a writable directory, leaving nothing behind", async () => {
+    await checkStatePath(join(dir, "new.json"));
+    expect(await loadStateFile(join(dir, "new.json"))).toBeUndefined();
+  });
+
+  it.each([
+    ["not JSON", "{oops", /\(not JSON: /],
+    ["JSON of another kind", "[1, 2]", /\(invalid state document: the document is not a JSON object\)/],
+    ["empty", "", /\(not JSON: /],
+    ["a state document with a duplicate key", "DUPLICATE", /projects\[1\]\.readWriteKey repeats the API key of projects\[0\]\.readWriteKey/],
+  ])("refuses a file %s with a StateFileError", async (name, content, message) => {
+    const file = join(dir, `${name.replaceAll(" ", "-")}.json`);
+    let text = content;
+    if (content === "DUPLICATE") {
+      const fake = new FakeServer();
+      fake.createProject();
+      fake.createProject();
+      const state = fake.exportState();
+      state.projects[1]!.readWriteKey = state.projects[0]!.readWriteKey;
+      text = JSON.stringify(state);
+    }
+    await writeFile(file, text);
+    const failure = await loadStateFile(file).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StateFileError);
+    expect((failure as Error).message).toMatch(`${file} is not a state document this server can load (`);
+    expect((failure as Error).message).toMatch(message);
+    expect(await readFile(file, "utf8")).toBe(text);
+  });
+});
+
+describe("StateFileSaver", () => {
+  it("writes only when the state changed, atomically, and not for a real clock's passing time", async () => {
+    const file = join(dir, "saver.json");
+    const fake = new FakeServer({ clock: { mode: "real" } });
+    const saver = new StateFileSaver(file, fake, "real", () => undefined);
+    expect(await saver.save()).toBe(true);
+    const first = await stat(file);
+    await sleep(5);
+    expect(await saver.save()).toBe(false);
+
+    // A request that changes nothing moves the revision but writes nothing.
+    await fake.handle(new Request("http://localhost:8000/api/v3/status/"));
+    expect(await saver.save()).toBe(false);
+    expect((await stat(file)).mtimeMs).toBe(first.mtimeMs);
+
+    fake.createProject({ name: "changed" });
+    expect(await saver.save()).toBe(true);
+    expect(JSON.parse(await readFile(file, "utf8")).projects[0].name).toBe("changed");
+    await saver.stop();
+  });
+
+  it("saves a virtual clock's move, and keeps saves in order", async () => {
+    const file = join(dir, "virtual.json");
+    const fake = new FakeServer({ clock: { start: "2026-01-01T00:00:00Z" } });
+    const saver = new StateFileSaver(file, fake, "virtual", () => undefined);
+    await saver.save();
+    fake.clock.advance(60_000);
+    const [a, b] = await Promise.all([saver.save(), saver.save()]);
+    expect([a, b]).toEqual([true, false]);
+    expect(JSON.parse(await readFile(file, "utf8")).clock).toBe(Date.parse("2026-01-01T00:01:00Z"));
+  });
+
+  it("reports a failed periodic save once, however often it retries", async () => {
+    const file = join(dir, "gone", "x.json");
+    const errors: string[] = [];
+    const fake = new FakeServer();
+    const saver = new StateFileSaver(file, fake, "virtual", (message) => errors.push(message));
+    saver.start();
+    fake.createProject();
+    await sleep(SAVE_INTERVAL_MS * 2.5);
+    await expect(saver.stop()).rejects.toThrow(/ENOENT/);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^could not save the state to .*x\.json: ENOENT/);
+  }, 10_000);
+});
