@@ -6,6 +6,8 @@
  */
 import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema";
 import { ApiContext } from "./context.js";
+import { API_KEY_ENV, envVar } from "./env.js";
+import { checkHeaderValue } from "./headers.js";
 import { monitor, type MonitorOptions, type MonitorRun } from "./monitor.js";
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./options.js";
 import { PingHandle, PingSender, type PingTarget } from "./ping.js";
@@ -21,8 +23,13 @@ export type KeyKind = "read-write" | "read-only";
 
 /** Options of a management client. */
 export interface ApiClientOptions extends ClientOptions {
-  /** The project's API key, sent as `X-Api-Key`. */
-  apiKey: string;
+  /**
+   * The project's API key, sent as `X-Api-Key`. Default: the
+   * `CHECKS_API_KEY` environment variable where the runtime has one; one of
+   * the two is required. A key with whitespace or control characters (a
+   * trailing newline from a file) is a `TypeError`.
+   */
+  apiKey?: string;
 }
 
 /**
@@ -41,14 +48,20 @@ export function keyKindOf(apiKey: string, declared?: KeyKind): KeyKind | undefin
   return declared ?? fromPrefix;
 }
 
-function apiConfig(options: ApiClientOptions, expected: KeyKind): ResolvedConfig {
-  if (typeof options?.apiKey !== "string" || options.apiKey === "") throw new TypeError("apiKey is required");
-  const kind = keyKindOf(options.apiKey);
+/** The API key: the option, else `CHECKS_API_KEY`; checked, never shown in a message. */
+function apiKeyOf(options: ApiClientOptions | undefined): string {
+  const apiKey = options?.apiKey ?? envVar(API_KEY_ENV);
+  if (apiKey === undefined || apiKey === "") throw new TypeError(`apiKey is required (or set ${API_KEY_ENV})`);
+  return checkHeaderValue(apiKey, options?.apiKey === undefined ? API_KEY_ENV : "apiKey", true);
+}
+
+function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind): ResolvedConfig {
+  const kind = keyKindOf(apiKey);
   if (kind !== undefined && kind !== expected) {
     const needed = kind === "read-only" ? "ReadOnlyChecksClient" : "ChecksClient";
     throw new TypeError(`this is a ${kind} key: use ${needed} (or createClient)`);
   }
-  return resolveConfig(options, [options.apiKey]);
+  return resolveConfig(options, [apiKey]);
 }
 
 /** A client for a read-write API key: every management endpoint and the ping API. */
@@ -66,9 +79,10 @@ export class ChecksClient {
   readonly #sender: PingSender;
 
   /** @param options API key, base URL, transport and defaults */
-  constructor(options: ApiClientOptions) {
-    const config = apiConfig(options, "read-write");
-    const context = new ApiContext(config, options.apiKey);
+  constructor(options: ApiClientOptions = {}) {
+    const apiKey = apiKeyOf(options);
+    const config = apiConfig(options, apiKey, "read-write");
+    const context = new ApiContext(config, apiKey);
     this.checks = new Checks(context);
     this.pings = new Pings(context);
     this.flips = new Flips(context);
@@ -111,9 +125,10 @@ export class ReadOnlyChecksClient {
   readonly #config: ResolvedConfig;
 
   /** @param options API key, base URL, transport and defaults */
-  constructor(options: ApiClientOptions) {
-    this.#config = apiConfig(options, "read-only");
-    const context = new ApiContext(this.#config, options.apiKey);
+  constructor(options: ApiClientOptions = {}) {
+    const apiKey = apiKeyOf(options);
+    this.#config = apiConfig(options, apiKey, "read-only");
+    const context = new ApiContext(this.#config, apiKey);
     this.checks = new ReadOnlyChecks(context);
     this.flips = new Flips(context);
     this.badges = new Badges(context);
@@ -190,7 +205,7 @@ export interface ClientClasses {
 /** Builds the client for the key's kind from `classes`. */
 export function createClientWith<const O extends CreateClientOptions>(options: O, classes: ClientClasses): ClientFor<O> {
   const { keyKind, ...rest }: CreateClientOptions = options;
-  const kind = keyKindOf(options.apiKey, keyKind);
+  const kind = keyKindOf(apiKeyOf(options), keyKind);
   if (kind === undefined) {
     throw new TypeError(
       `the key has no ${READ_WRITE_KEY_PREFIX}/${READ_ONLY_KEY_PREFIX} prefix: say which kind it is with keyKind: "read-write" | "read-only"`,

@@ -21,16 +21,18 @@ export {
   ForbiddenError,
   InvalidResponseError,
   NotFoundError,
+  PingNotRecordedError,
   RateLimitError,
   ServerError,
   TimeoutError,
   type ChecksApiErrorInit,
   type ConnectionErrorInit,
   type InvalidResponseErrorInit,
+  type PingNotRecordedErrorInit,
   type RateLimitErrorInit,
 } from "./errors.js";
 export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./inputs.js";
-export type { MonitorOptions, MonitorRun } from "./monitor.js";
+export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./monitor.js";
 export {
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MS,

@@ -10,8 +10,9 @@ export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./client.js";
 
 /**
  * The client for the key's kind: `keyKind` when given, else the key's
- * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the type).
+ * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the
+ * type). The key defaults to the `CHECKS_API_KEY` environment variable.
  */
-export function createClient<const O extends CreateClientOptions>(options: O): ClientFor<O> {
+export function createClient<const O extends CreateClientOptions = {}>(options: O = {} as O): ClientFor<O> {
   return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
 }

@@ -47,7 +47,7 @@ function withNodeTransport<O extends ClientOptions & NodeTransportOptions>(optio
 /** A client for a read-write API key (see the base class); sends with undici by default. */
 export class ChecksClient extends FetchChecksClient {
   /** @param options API key, base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
-  constructor(options: ApiClientOptions & NodeTransportOptions) {
+  constructor(options: ApiClientOptions & NodeTransportOptions = {}) {
     super(withNodeTransport(options));
   }
 }
@@ -55,7 +55,7 @@ export class ChecksClient extends FetchChecksClient {
 /** A client for a read-only API key (see the base class); sends with undici by default. */
 export class ReadOnlyChecksClient extends FetchReadOnlyChecksClient {
   /** @param options API key, base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
-  constructor(options: ApiClientOptions & NodeTransportOptions) {
+  constructor(options: ApiClientOptions & NodeTransportOptions = {}) {
     super(withNodeTransport(options));
   }
 }
