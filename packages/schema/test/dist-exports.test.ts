@@ -13,8 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TSUP = join(ROOT, "node_modules", ".bin", "tsup");
 
-/** The packages in build order (schema first: the others import its dist), with the exports every entry must have. */
-const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[]> }[] = [
+/**
+ * The packages in build order (schema first: the others import its dist), with the exports every entry must have
+ * and, for a package with several entries, the exports each entry has its own of (every other export shared by two
+ * entries must be one and the same value, so that `instanceof` works across them).
+ */
+const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[]>; perEntry?: string[] }[] = [
   {
     name: "@checks-api/schema",
     dir: "packages/schema",
@@ -25,6 +29,8 @@ const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[
     name: "@checks-api/sdk",
     dir: "packages/sdk",
     mainExports: { ".": ["ChecksClient", "ReadOnlyChecksClient", "createClient"], "./fetch": ["ChecksClient", "createClient"] },
+    // The Node entry's clients default to undici, the fetch entry's to `fetch`.
+    perEntry: ["ChecksClient", "ReadOnlyChecksClient", "PingClient", "createClient"],
   },
 ];
 
@@ -131,3 +137,37 @@ describe.each(PACKAGES)("$name dual build", ({ name, dir, mainExports }) => {
     }
   });
 }, 180_000);
+
+// Runs after the builds above (a file's suites run in order).
+describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, dir, perEntry }) => {
+  const manifest = manifestOf(dir);
+
+  it("has one copy of each shared class and function across its entries, with import() and with require()", () => {
+    const specifiers = subpaths(manifest).map((subpath) => (subpath === "." ? name : `${name}/${subpath.slice(2)}`));
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const perEntry = new Set(${JSON.stringify(perEntry ?? [])});
+      const out = {};
+      for (const [format, load] of [["esm", (s) => import(s)], ["cjs", async (s) => require(s)]]) {
+        const entries = await Promise.all(${JSON.stringify(specifiers)}.map(load));
+        const shared = [], different = [];
+        for (const [i, a] of entries.entries()) {
+          for (const b of entries.slice(i + 1)) {
+            for (const key of Object.keys(a)) {
+              if (perEntry.has(key) || !(key in b) || typeof a[key] !== "function") continue;
+              (a[key] === b[key] ? shared : different).push(key);
+            }
+          }
+        }
+        out[format] = { shared, different };
+      }
+      console.log(JSON.stringify(out));
+    `;
+    const loaded = runConsumer(script) as Record<"esm" | "cjs", { shared: string[]; different: string[] }>;
+    for (const format of ["esm", "cjs"] as const) {
+      expect(loaded[format].different, format).toEqual([]);
+      expect(loaded[format].shared, format).toEqual(expect.arrayContaining(["ChecksApiError", "NotFoundError", "ApiPromise", "PingHandle", "TransportFailure", "ChecksClientBase"]));
+    }
+  });
+});

@@ -1,7 +1,10 @@
 /**
- * The clients: {@link ChecksClient} (read-write key), {@link ReadOnlyChecksClient}
- * (read-only key), and {@link PingClient} (no key). These classes send with
- * `fetch` by default; the Node entry's subclasses default to undici.
+ * What the clients of both entries share: {@link ChecksClientBase}
+ * (read-write key), {@link ReadOnlyChecksClientBase} (read-only key) and
+ * {@link PingClientBase} (no key). Each entry's `ChecksClient`,
+ * `ReadOnlyChecksClient` and `PingClient` extend them with its default
+ * transport (undici in Node, `fetch` elsewhere); the classes here are one
+ * copy for both entries, so `instanceof` works across them.
  * @module
  */
 import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema";
@@ -64,8 +67,11 @@ function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind)
   return resolveConfig(options, [apiKey]);
 }
 
-/** A client for a read-write API key: every management endpoint and the ping API. */
-export class ChecksClient {
+/**
+ * The members of `ChecksClient`, a client for a read-write API key: every
+ * management endpoint and the ping API. Build a `ChecksClient` of your entry.
+ */
+export abstract class ChecksClientBase {
   /** Checks: list, get, create, upsert, update, pause, resume, delete. */
   readonly checks: Checks;
   /** A check's ping log and ping bodies. */
@@ -111,11 +117,12 @@ export class ChecksClient {
 export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
 
 /**
- * A client for a read-only API key. Its type has only what such a key may
- * call (list/get checks, flips, badges), and checks come in the read-only
- * representation (`unique_key`, no URLs, no channels).
+ * The members of `ReadOnlyChecksClient`, a client for a read-only API key.
+ * Its type has only what such a key may call (list/get checks, flips,
+ * badges), and checks come in the read-only representation (`unique_key`, no
+ * URLs, no channels). Build a `ReadOnlyChecksClient` of your entry.
  */
-export class ReadOnlyChecksClient {
+export abstract class ReadOnlyChecksClientBase {
   /** Checks: list and get. */
   readonly checks: ReadOnlyChecks;
   /** A check's status changes. */
@@ -149,8 +156,8 @@ export class ReadOnlyChecksClient {
   }
 }
 
-/** A client for the ping API alone: no API key needed. */
-export class PingClient {
+/** The members of `PingClient`, a client for the ping API alone (no API key). Build a `PingClient` of your entry. */
+export abstract class PingClientBase {
   readonly #sender: PingSender;
 
   /** @param options ping endpoint (or base URL), transport and defaults */
@@ -181,29 +188,33 @@ export interface CreateClientOptions extends ApiClientOptions {
 }
 
 /**
- * The client type `createClient` returns for options `O`: by `keyKind` when
- * given, else by the literal prefix of the key, else either.
+ * The client type `createClient` returns for options `O`, given an entry's
+ * read-write class `RW` and read-only class `RO`: by `keyKind` when given,
+ * else by the literal prefix of the key, else either.
  */
-export type ClientFor<O> = O extends { keyKind: "read-only" }
-  ? ReadOnlyChecksClient
+export type ClientOf<O, RW, RO> = O extends { keyKind: "read-only" }
+  ? RO
   : O extends { keyKind: "read-write" }
-    ? ChecksClient
+    ? RW
     : O extends { apiKey: `${typeof READ_ONLY_KEY_PREFIX}${string}` }
-      ? ReadOnlyChecksClient
+      ? RO
       : O extends { apiKey: `${typeof READ_WRITE_KEY_PREFIX}${string}` }
-        ? ChecksClient
-        : ChecksClient | ReadOnlyChecksClient;
+        ? RW
+        : RW | RO;
 
 /** The two client classes an entry point builds. */
-export interface ClientClasses {
+export interface ClientClasses<RW, RO> {
   /** Built for read-write keys. */
-  readWrite: new (options: ApiClientOptions) => ChecksClient;
+  readWrite: new (options: ApiClientOptions) => RW;
   /** Built for read-only keys. */
-  readOnly: new (options: ApiClientOptions) => ReadOnlyChecksClient;
+  readOnly: new (options: ApiClientOptions) => RO;
 }
 
 /** Builds the client for the key's kind from `classes`. */
-export function createClientWith<const O extends CreateClientOptions>(options: O, classes: ClientClasses): ClientFor<O> {
+export function createClientWith<const O extends CreateClientOptions, RW, RO>(
+  options: O,
+  classes: ClientClasses<RW, RO>,
+): ClientOf<O, RW, RO> {
   const { keyKind, ...rest }: CreateClientOptions = options;
   const kind = keyKindOf(apiKeyOf(options), keyKind);
   if (kind === undefined) {
@@ -212,5 +223,5 @@ export function createClientWith<const O extends CreateClientOptions>(options: O
     );
   }
   const client = kind === "read-only" ? new classes.readOnly(rest) : new classes.readWrite(rest);
-  return client as ClientFor<O>;
+  return client as ClientOf<O, RW, RO>;
 }

@@ -4,9 +4,12 @@
  */
 export { ApiPromise, type ResponseInfo, type WithResponse } from "./api-promise.js";
 export {
+  ChecksClientBase,
   keyKindOf,
+  PingClientBase,
+  ReadOnlyChecksClientBase,
   type ApiClientOptions,
-  type ClientFor,
+  type ClientOf,
   type CreateClientOptions,
   type KeyKind,
   type ReadOnlyCheckWithUrls,

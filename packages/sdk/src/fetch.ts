@@ -3,10 +3,15 @@
  * (browsers, Deno, Bun, Workers). Nothing here imports Node-only modules.
  * @module @checks-api/sdk/fetch
  */
-import { ChecksClient, createClientWith, ReadOnlyChecksClient, type ClientFor, type CreateClientOptions } from "./client.js";
+import type { ClientOf, CreateClientOptions } from "./client.js";
+import { createClientWith } from "./client.js";
+import { ChecksClient, ReadOnlyChecksClient } from "./fetch-clients.js";
 
 export * from "./exports.js";
-export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./client.js";
+export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./fetch-clients.js";
+
+/** The client type {@link createClient} returns for options `O`. */
+export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;
 
 /**
  * The client for the key's kind: `keyKind` when given, else the key's
