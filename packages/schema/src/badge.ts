@@ -16,14 +16,14 @@ export const BadgeUrlsSchema = z
     shields: z.string(),
     shields3: z.string(),
   })
-  .check(z.meta({ id: "BadgeUrls" }));
+  .register(z.globalRegistry, { id: "BadgeUrls" });
 /** The badge URLs of one tag. */
 export type BadgeUrls = KnownMembers<z.infer<typeof BadgeUrlsSchema>>;
 
 /** `GET /api/v3/badges/`: one entry per tag plus `*` for all checks. */
 export const BadgeListSchema = z
   .looseObject({ badges: z.record(z.string(), BadgeUrlsSchema) })
-  .check(z.meta({ id: "BadgeList" }));
+  .register(z.globalRegistry, { id: "BadgeList" });
 /** The list-badges answer. */
 export type BadgeList = { badges: Record<string, BadgeUrls> };
 
@@ -35,7 +35,7 @@ export const BadgeJsonSchema = z
     grace: z.int().check(z.minimum(0)),
     down: z.int().check(z.minimum(0)),
   })
-  .check(z.meta({ id: "BadgeJson" }));
+  .register(z.globalRegistry, { id: "BadgeJson" });
 /** The JSON badge. */
 export type BadgeJson = z.infer<typeof BadgeJsonSchema>;
 
@@ -50,6 +50,6 @@ export const ShieldsBadgeSchema = z
     message: z.enum(BADGE_STATUSES),
     color: z.enum(["success", "important", "critical"]),
   })
-  .check(z.meta({ id: "ShieldsBadge" }));
+  .register(z.globalRegistry, { id: "ShieldsBadge" });
 /** The Shields.io endpoint badge. */
 export type ShieldsBadge = z.infer<typeof ShieldsBadgeSchema>;

@@ -56,24 +56,24 @@ const simple = { timeout: z.int() };
 const scheduled = { schedule: z.string(), tz: z.string() };
 
 /** A simple check (with `timeout`) seen with a read-write key. */
-export const SimpleCheckSchema = z.looseObject({ ...readWriteMembers, ...simple }).check(z.meta({ id: "SimpleCheck" }));
+export const SimpleCheckSchema = z.looseObject({ ...readWriteMembers, ...simple }).register(z.globalRegistry, { id: "SimpleCheck" });
 /** A cron or OnCalendar check (with `schedule` and `tz`) seen with a read-write key. */
-export const ScheduledCheckSchema = z.looseObject({ ...readWriteMembers, ...scheduled }).check(z.meta({ id: "ScheduledCheck" }));
+export const ScheduledCheckSchema = z.looseObject({ ...readWriteMembers, ...scheduled }).register(z.globalRegistry, { id: "ScheduledCheck" });
 /** A check as a read-write key sees it. */
-export const CheckSchema = z.union([SimpleCheckSchema, ScheduledCheckSchema]).check(z.meta({ id: "Check" }));
+export const CheckSchema = z.union([SimpleCheckSchema, ScheduledCheckSchema]).register(z.globalRegistry, { id: "Check" });
 
 /** A simple check seen with a read-only key. */
 export const ReadOnlySimpleCheckSchema = z
   .looseObject({ ...readOnlyMembers, ...simple })
-  .check(z.meta({ id: "ReadOnlySimpleCheck" }));
+  .register(z.globalRegistry, { id: "ReadOnlySimpleCheck" });
 /** A cron or OnCalendar check seen with a read-only key. */
 export const ReadOnlyScheduledCheckSchema = z
   .looseObject({ ...readOnlyMembers, ...scheduled })
-  .check(z.meta({ id: "ReadOnlyScheduledCheck" }));
+  .register(z.globalRegistry, { id: "ReadOnlyScheduledCheck" });
 /** A check as a read-only key sees it: `unique_key` instead of the UUID, URLs and channels. */
 export const ReadOnlyCheckSchema = z
   .union([ReadOnlySimpleCheckSchema, ReadOnlyScheduledCheckSchema])
-  .check(z.meta({ id: "ReadOnlyCheck" }));
+  .register(z.globalRegistry, { id: "ReadOnlyCheck" });
 
 /** A simple check (read-write representation). */
 export type SimpleCheck = KnownMembers<z.infer<typeof SimpleCheckSchema>>;
@@ -89,11 +89,11 @@ export type ReadOnlyScheduledCheck = KnownMembers<z.infer<typeof ReadOnlySchedul
 export type ReadOnlyCheck = ReadOnlySimpleCheck | ReadOnlyScheduledCheck;
 
 /** `GET /api/v3/checks/` with a read-write key. */
-export const CheckListSchema = z.looseObject({ checks: z.array(CheckSchema) }).check(z.meta({ id: "CheckList" }));
+export const CheckListSchema = z.looseObject({ checks: z.array(CheckSchema) }).register(z.globalRegistry, { id: "CheckList" });
 /** `GET /api/v3/checks/` with a read-only key. */
 export const ReadOnlyCheckListSchema = z
   .looseObject({ checks: z.array(ReadOnlyCheckSchema) })
-  .check(z.meta({ id: "ReadOnlyCheckList" }));
+  .register(z.globalRegistry, { id: "ReadOnlyCheckList" });
 /** The list-checks answer for a read-write key. */
 export type CheckList = { checks: Check[] };
 /** The list-checks answer for a read-only key. */

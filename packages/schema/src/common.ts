@@ -15,8 +15,8 @@ export const TimestampSchema = z
     z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, {
       error: "is not an ISO 8601 timestamp",
     }),
-    z.meta({ format: "date-time" }),
-  );
+  )
+  .register(z.globalRegistry, { format: "date-time" });
 
 /**
  * The declared members of an object type, without the `[key: string]: unknown`
@@ -34,7 +34,8 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** Lowercase canonical UUID. */
 export const UuidSchema = z
   .string()
-  .check(z.regex(UUID_PATTERN, { error: "is not a lowercase UUID" }), z.meta({ format: "uuid" }));
+  .check(z.regex(UUID_PATTERN, { error: "is not a lowercase UUID" }))
+  .register(z.globalRegistry, { format: "uuid" });
 
 /** A check's `unique_key` as the router accepts it: 40 characters from `A`…`z` and digits. */
 export const UNIQUE_KEY_PATTERN = /^[0-9A-z]{40}$/;

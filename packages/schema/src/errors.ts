@@ -44,6 +44,6 @@ export const PING_RESPONSES = {
 } as const;
 
 /** The JSON error body of the management API: exactly one member. */
-export const ErrorBodySchema = z.object({ error: z.string() }).check(z.meta({ id: "ErrorBody" }));
+export const ErrorBodySchema = z.object({ error: z.string() }).register(z.globalRegistry, { id: "ErrorBody" });
 /** A JSON error body. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -21,12 +21,12 @@ export const PingSchema = z
     /** Seconds since the matching start signal, rounded to 2 decimals; only on some success/fail entries. */
     duration: z.optional(z.number()),
   })
-  .check(z.meta({ id: "Ping" }));
+  .register(z.globalRegistry, { id: "Ping" });
 /** A logged ping. */
 export type Ping = KnownMembers<z.infer<typeof PingSchema>>;
 
 /** `GET /api/v3/checks/{uuid}/pings/`: newest first. */
-export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).check(z.meta({ id: "PingList" }));
+export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).register(z.globalRegistry, { id: "PingList" });
 /** The list-pings answer. */
 export type PingList = { pings: Ping[] };
 

@@ -51,10 +51,9 @@ const notString = (field: string) => `${field} is not a string`;
 function text(field: string, max?: number, opts: { wellFormed?: boolean } = {}) {
   let schema = z.string({ error: notString(field) });
   if (max !== undefined) {
-    schema = schema.check(
-      z.refine((s: string) => s.length <= max || codePointLength(s) <= max, { error: `${field} is too long` }),
-      z.meta({ maxLength: max }),
-    );
+    schema = schema
+      .check(z.refine((s: string) => s.length <= max || codePointLength(s) <= max, { error: `${field} is too long` }))
+      .register(z.globalRegistry, { maxLength: max });
   }
   // The live service fails with a 500 on lone surrogates in these fields; we
   // answer as for a wrong type (spec: api.md §11).
@@ -103,8 +102,8 @@ function buildShape(options: CheckBodyOptions) {
       z.regex(SLUG_PATTERN, { error: "slug does not match pattern" }),
     ),
     start_kw: text("start_kw", KEYWORD_MAX_LENGTH, { wellFormed: true }),
-    subject: text("subject", KEYWORD_MAX_LENGTH, { wellFormed: true }).check(z.meta({ deprecated: true })),
-    subject_fail: text("subject_fail", KEYWORD_MAX_LENGTH, { wellFormed: true }).check(z.meta({ deprecated: true })),
+    subject: text("subject", KEYWORD_MAX_LENGTH, { wellFormed: true }).register(z.globalRegistry, { deprecated: true }),
+    subject_fail: text("subject_fail", KEYWORD_MAX_LENGTH, { wellFormed: true }).register(z.globalRegistry, { deprecated: true }),
     success_kw: text("success_kw", KEYWORD_MAX_LENGTH, { wellFormed: true }),
     tags: text("tags", TAGS_MAX_LENGTH),
     timeout: duration("timeout", compat),
@@ -147,13 +146,13 @@ export function checkBodySchema(options: CheckBodyOptions = {}) {
 // `checkBodySchema` returns would hide `unique` from the inferred input type.
 
 /** The create body as declared (integers only, no schedule engine): used for types and OpenAPI. */
-export const CreateCheckBodySchema = bodyWithUnique({ operation: "create", compat: "live" }).check(
-  z.meta({ id: "CreateCheckBody" }),
-);
+export const CreateCheckBodySchema = bodyWithUnique({ operation: "create", compat: "live" }).register(z.globalRegistry, {
+  id: "CreateCheckBody",
+});
 /** The update body as declared (integers only, no `unique`: clients never send it on update). */
-export const UpdateCheckBodySchema = bodyWithoutUnique({ operation: "update", compat: "live" }).check(
-  z.meta({ id: "UpdateCheckBody" }),
-);
+export const UpdateCheckBodySchema = bodyWithoutUnique({ operation: "update", compat: "live" }).register(z.globalRegistry, {
+  id: "UpdateCheckBody",
+});
 
 /** Parameters of create and upsert (every member optional; defaults in {@link CHECK_DEFAULTS}). */
 export type CreateCheckInput = z.input<typeof CreateCheckBodySchema>;
@@ -209,6 +208,6 @@ export const ListChecksQuerySchema = z
     slug: z.optional(z.string()),
     tag: z.optional(z.union([z.string(), z.array(z.string())])),
   })
-  .check(z.meta({ id: "ListChecksQuery" }));
+  .register(z.globalRegistry, { id: "ListChecksQuery" });
 /** Query of list-checks. */
 export type ListChecksQuery = z.infer<typeof ListChecksQuerySchema>;
