@@ -170,4 +170,68 @@ describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, 
       expect(loaded[format].shared, format).toEqual(expect.arrayContaining(["ChecksApiError", "NotFoundError", "ApiPromise", "PingHandle", "TransportFailure", "ChecksClientBase"]));
     }
   });
-});
+}, 60_000);
+
+describe("the built @checks-api/sdk, every entry, with import() and with require()", () => {
+  it("checks keys, reads the environment, gives body bytes, and monitors by explicit exit status only", () => {
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const UUID = "7918b17b-a745-4db1-8575-9d2e07c97f79";
+      const MISSING = "00000000-0000-4000-8000-000000000000";
+      const out = {};
+      for (const specifier of ["@checks-api/sdk", "@checks-api/sdk/fetch"]) {
+        for (const [format, sdk] of [["esm", await import(specifier)], ["cjs", require(specifier)]]) {
+          const sent = [];
+          const transport = async (req) => {
+            sent.push(req.method + " " + req.url.replace(/\\?.*/, ""));
+            const body = req.url.endsWith("/body") ? new Uint8Array([0xff, 0x00, 0xc3]) : new TextEncoder().encode("OK");
+            return { status: req.url.includes(MISSING) ? 404 : 200, headers: new Headers(), body };
+          };
+          let keyError;
+          try {
+            new sdk.ChecksClient({ apiKey: "hcw_secret\\n", transport });
+          } catch (error) {
+            keyError = error instanceof TypeError && !error.message.includes("secret") ? error.message : String(error);
+          }
+          process.env.CHECKS_API_KEY = "hcw_0123456789abcdefghijklmnopqr";
+          process.env.CHECKS_API_URL = "https://hc.example.com";
+          const client = sdk.createClient({ transport });
+          delete process.env.CHECKS_API_KEY;
+          delete process.env.CHECKS_API_URL;
+          const bytes = await client.pings.bodyBytes(UUID, 1);
+          const result = await client.monitor(UUID, (run) => (run.log("12 files"), 12));
+          await client.monitor(UUID, (run) => run.exitStatus(3));
+          const notRecorded = [];
+          await client.monitor(MISSING, () => undefined, {
+            onPingError: (error) => notRecorded.push(error instanceof sdk.PingNotRecordedError && error.outcome),
+          });
+          out[specifier + " " + format] = { keyError, bytes: bytes.constructor.name + [...bytes], result, sent, notRecorded };
+        }
+      }
+      console.log(JSON.stringify(out));
+    `;
+    const base = "https://hc.example.com";
+    const uuid = "7918b17b-a745-4db1-8575-9d2e07c97f79";
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const expected = {
+      keyError: "apiKey must not contain whitespace, control or non-ASCII characters: it has a line feed at the end",
+      bytes: "Uint8Array255,0,195",
+      result: 12,
+      sent: [
+        `GET ${base}/api/v3/checks/${uuid}/pings/1/body`,
+        `POST ${base}/ping/${uuid}/start`,
+        `POST ${base}/ping/${uuid}`,
+        `POST ${base}/ping/${uuid}/start`,
+        `POST ${base}/ping/${uuid}/3`,
+        `POST ${base}/ping/${missing}/start`,
+        `POST ${base}/ping/${missing}`,
+      ],
+      notRecorded: ["not-found", "not-found"],
+    };
+    const loaded = runConsumer(script) as Record<string, unknown>;
+    for (const key of ["@checks-api/sdk esm", "@checks-api/sdk cjs", "@checks-api/sdk/fetch esm", "@checks-api/sdk/fetch cjs"]) {
+      expect(loaded[key], key).toEqual(expected);
+    }
+  });
+}, 60_000);
