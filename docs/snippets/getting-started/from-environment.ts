@@ -7,4 +7,7 @@ const either = createClient(); // the class for the kind of key in CHECKS_API_KE
 
 // An explicit option wins over its variable.
 const staging = new ChecksClient({ baseUrl: "https://staging.checks.example.com" });
-console.log(client.checks, pings.pingBodyLimit, either.badges, staging.flips, process.env.CHECKS_API_URL);
+
+console.log(`talking to ${process.env.CHECKS_API_URL ?? "healthchecks.io"}`);
+console.log(await client.checks.list(), await pings.ping(process.env.CHECK_UUID!).success());
+console.log(await either.badges.list(), await staging.channels.list());
