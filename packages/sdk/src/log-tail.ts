@@ -24,7 +24,7 @@ export class LogTail {
     return this.#size === 0;
   }
 
-  /** Appends text (UTF-8) or bytes, dropping what no longer fits from the front. */
+  /** Appends text (UTF-8) or bytes, dropping from the front what no longer fits. */
   append(chunk: string | Uint8Array): void {
     const limit = this.#limit();
     let bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
@@ -33,7 +33,14 @@ export class LogTail {
     if (bytes.length === 0) return;
     this.#chunks.push(bytes);
     this.#size += bytes.length;
-    while (this.#size - (this.#chunks[0]?.length ?? 0) >= limit) this.#size -= this.#chunks.shift()?.length ?? 0;
+    while (this.#chunks.length > 1 && this.#size - (this.#chunks[0]?.length ?? 0) >= limit) {
+      this.#size -= this.#chunks.shift()?.length ?? 0;
+    }
+    const first = this.#chunks[0];
+    if (first && this.#size > limit) {
+      this.#chunks[0] = first.subarray(this.#size - limit);
+      this.#size = limit;
+    }
   }
 
   /** The kept tail as text, starting on a character boundary (invalid UTF-8 replaced). */

@@ -88,6 +88,21 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
     expect(kept.endsWith("THE END")).toBe(true);
   });
 
+  it("keeps only logLimit bytes of log in memory, and refuses a limit that is not a positive integer", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "bounded" })).uuid;
+    await client.monitor(
+      uuid,
+      (run) => {
+        run.log("x".repeat(1_000_000));
+        run.log("tail");
+      },
+      { logLimit: 8 },
+    );
+    expect(await client.pings.body(uuid, 2)).toBe("xx\ntail\n"); // the last 8 bytes
+    await expect(client.monitor(uuid, () => undefined, { logLimit: 0 })).rejects.toBeInstanceOf(RangeError);
+  });
+
   it("tells onPingError about every signal not recorded: unknown check, ambiguous slug, unreachable service", async () => {
     const { client, project } = setupEntry(entry);
     const seen: Array<[string, string]> = [];
