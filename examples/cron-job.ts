@@ -1,21 +1,26 @@
 /**
  * Wrap a cron job with the ping API: first by hand (start, then success or
  * fail with the job's output), then with `monitor()`, which sends the start
- * and finish signals with a run id and reports a thrown error as a failure.
+ * and finish signals with a run id, the tail of the job's output as the
+ * finish signal's body, and reports a thrown error as a failure.
  * The check is addressed by the project's ping key and its slug.
  *
  * Run: npx tsx examples/cron-job.ts [slug]      (default slug: nightly-backups)
  * Uses CHECKS_PING_KEY with CHECKS_PING_ENDPOINT or CHECKS_API_URL when set
  * (and CHECKS_API_KEY, if set, to print the ping log), else an in-process demo fake.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { promisify } from "node:util";
 import { runIfScript, type Io } from "./support/io.js";
 import { connectPings } from "./support/service.js";
 
-/** The job: here a child process standing in for a real backup script. */
+/** The job's command: here a Node one-liner standing in for a real backup script. */
+const BACKUP = [process.execPath, ["-e", "console.log('backed up 1234 files')"]] as const;
+
+/** Runs the job, resolving to its output. */
 async function backup(): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["-e", "console.log('backed up 1234 files')"]);
+  const { stdout } = await promisify(execFile)(...BACKUP);
   return stdout.trim();
 }
 
@@ -36,11 +41,14 @@ export async function main({ print, env, args }: Io): Promise<void> {
     throw error;
   }
 
-  // 2. With monitor(): a number returned is sent as the exit status (0 = success).
-  const exitStatus = await pings.monitor(target, async ({ rid }) => {
-    const output = await backup();
-    await pings.ping(target).log({ rid, body: output }); // keep the output in the ping log
-    return 0;
+  // 2. With monitor(): the child's output is the body of the finish signal, which carries its exit status.
+  const exitStatus = await pings.monitor(target, async (run) => {
+    const child = spawn(...BACKUP);
+    const captured = run.capture(child.stdout);
+    const [code] = (await once(child, "close")) as [number | null];
+    await captured;
+    run.exitStatus(code ?? 1); // only an explicit exit status is sent; what the job returns is not
+    return code;
   });
   print(`monitor(): exit status ${exitStatus} reported`);
 

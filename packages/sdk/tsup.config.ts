@@ -5,6 +5,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: { index: "src/index.ts", fetch: "src/fetch.ts" },
   format: ["esm", "cjs"],
+  splitting: true,
   dts: true,
   clean: true,
   sourcemap: true,

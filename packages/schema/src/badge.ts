@@ -2,7 +2,7 @@
  * Badges (spec: flips_badges_channels.md §2–§4).
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { KnownMembers } from "./common.js";
 import { BADGE_STATUSES } from "./limits.js";
 
@@ -16,14 +16,14 @@ export const BadgeUrlsSchema = z
     shields: z.string(),
     shields3: z.string(),
   })
-  .meta({ id: "BadgeUrls" });
+  .register(z.globalRegistry, { id: "BadgeUrls" });
 /** The badge URLs of one tag. */
 export type BadgeUrls = KnownMembers<z.infer<typeof BadgeUrlsSchema>>;
 
 /** `GET /api/v3/badges/`: one entry per tag plus `*` for all checks. */
 export const BadgeListSchema = z
   .looseObject({ badges: z.record(z.string(), BadgeUrlsSchema) })
-  .meta({ id: "BadgeList" });
+  .register(z.globalRegistry, { id: "BadgeList" });
 /** The list-badges answer. */
 export type BadgeList = { badges: Record<string, BadgeUrls> };
 
@@ -31,11 +31,11 @@ export type BadgeList = { badges: Record<string, BadgeUrls> };
 export const BadgeJsonSchema = z
   .object({
     status: z.enum(BADGE_STATUSES),
-    total: z.int().min(0),
-    grace: z.int().min(0),
-    down: z.int().min(0),
+    total: z.int().check(z.minimum(0)),
+    grace: z.int().check(z.minimum(0)),
+    down: z.int().check(z.minimum(0)),
   })
-  .meta({ id: "BadgeJson" });
+  .register(z.globalRegistry, { id: "BadgeJson" });
 /** The JSON badge. */
 export type BadgeJson = z.infer<typeof BadgeJsonSchema>;
 
@@ -50,6 +50,6 @@ export const ShieldsBadgeSchema = z
     message: z.enum(BADGE_STATUSES),
     color: z.enum(["success", "important", "critical"]),
   })
-  .meta({ id: "ShieldsBadge" });
+  .register(z.globalRegistry, { id: "ShieldsBadge" });
 /** The Shields.io endpoint badge. */
 export type ShieldsBadge = z.infer<typeof ShieldsBadgeSchema>;

@@ -4,7 +4,7 @@
  * service both validate; unknown extra members are kept.
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { TimestampSchema, UuidSchema, type KnownMembers } from "./common.js";
 import { CHECK_STATUSES, METHODS_VALUES } from "./limits.js";
 
@@ -14,32 +14,32 @@ const commonMembers = {
   tags: z.string(),
   desc: z.string(),
   grace: z.int(),
-  n_pings: z.int().min(0),
+  n_pings: z.int().check(z.minimum(0)),
   status: z.enum(CHECK_STATUSES),
   started: z.boolean(),
-  last_ping: TimestampSchema.nullable(),
-  next_ping: TimestampSchema.nullable(),
+  last_ping: z.nullable(TimestampSchema),
+  next_ping: z.nullable(TimestampSchema),
   manual_resume: z.boolean(),
   methods: z.enum(METHODS_VALUES),
   /** Live only: deprecated mirror of `success_kw`. */
-  subject: z.string().optional(),
+  subject: z.optional(z.string()),
   /** Live only: deprecated mirror of `failure_kw`. */
-  subject_fail: z.string().optional(),
+  subject_fail: z.optional(z.string()),
   start_kw: z.string(),
   success_kw: z.string(),
   failure_kw: z.string(),
   filter_subject: z.boolean(),
   filter_body: z.boolean(),
-  filter_http_body: z.boolean().optional(),
-  filter_default_fail: z.boolean().optional(),
-  badge_url: z.string().optional(),
-  last_duration: z.int().optional(),
+  filter_http_body: z.optional(z.boolean()),
+  filter_default_fail: z.optional(z.boolean()),
+  badge_url: z.optional(z.string()),
+  last_duration: z.optional(z.int()),
 };
 
 const readWriteMembers = {
   ...commonMembers,
   /** Live only: the check's UUID. Use {@link checkUuid} to get it from either form. */
-  uuid: UuidSchema.optional(),
+  uuid: z.optional(UuidSchema),
   ping_url: z.string(),
   update_url: z.string(),
   pause_url: z.string(),
@@ -56,24 +56,24 @@ const simple = { timeout: z.int() };
 const scheduled = { schedule: z.string(), tz: z.string() };
 
 /** A simple check (with `timeout`) seen with a read-write key. */
-export const SimpleCheckSchema = z.looseObject({ ...readWriteMembers, ...simple }).meta({ id: "SimpleCheck" });
+export const SimpleCheckSchema = z.looseObject({ ...readWriteMembers, ...simple }).register(z.globalRegistry, { id: "SimpleCheck" });
 /** A cron or OnCalendar check (with `schedule` and `tz`) seen with a read-write key. */
-export const ScheduledCheckSchema = z.looseObject({ ...readWriteMembers, ...scheduled }).meta({ id: "ScheduledCheck" });
+export const ScheduledCheckSchema = z.looseObject({ ...readWriteMembers, ...scheduled }).register(z.globalRegistry, { id: "ScheduledCheck" });
 /** A check as a read-write key sees it. */
-export const CheckSchema = z.union([SimpleCheckSchema, ScheduledCheckSchema]).meta({ id: "Check" });
+export const CheckSchema = z.union([SimpleCheckSchema, ScheduledCheckSchema]).register(z.globalRegistry, { id: "Check" });
 
 /** A simple check seen with a read-only key. */
 export const ReadOnlySimpleCheckSchema = z
   .looseObject({ ...readOnlyMembers, ...simple })
-  .meta({ id: "ReadOnlySimpleCheck" });
+  .register(z.globalRegistry, { id: "ReadOnlySimpleCheck" });
 /** A cron or OnCalendar check seen with a read-only key. */
 export const ReadOnlyScheduledCheckSchema = z
   .looseObject({ ...readOnlyMembers, ...scheduled })
-  .meta({ id: "ReadOnlyScheduledCheck" });
+  .register(z.globalRegistry, { id: "ReadOnlyScheduledCheck" });
 /** A check as a read-only key sees it: `unique_key` instead of the UUID, URLs and channels. */
 export const ReadOnlyCheckSchema = z
   .union([ReadOnlySimpleCheckSchema, ReadOnlyScheduledCheckSchema])
-  .meta({ id: "ReadOnlyCheck" });
+  .register(z.globalRegistry, { id: "ReadOnlyCheck" });
 
 /** A simple check (read-write representation). */
 export type SimpleCheck = KnownMembers<z.infer<typeof SimpleCheckSchema>>;
@@ -89,11 +89,11 @@ export type ReadOnlyScheduledCheck = KnownMembers<z.infer<typeof ReadOnlySchedul
 export type ReadOnlyCheck = ReadOnlySimpleCheck | ReadOnlyScheduledCheck;
 
 /** `GET /api/v3/checks/` with a read-write key. */
-export const CheckListSchema = z.looseObject({ checks: z.array(CheckSchema) }).meta({ id: "CheckList" });
+export const CheckListSchema = z.looseObject({ checks: z.array(CheckSchema) }).register(z.globalRegistry, { id: "CheckList" });
 /** `GET /api/v3/checks/` with a read-only key. */
 export const ReadOnlyCheckListSchema = z
   .looseObject({ checks: z.array(ReadOnlyCheckSchema) })
-  .meta({ id: "ReadOnlyCheckList" });
+  .register(z.globalRegistry, { id: "ReadOnlyCheckList" });
 /** The list-checks answer for a read-write key. */
 export type CheckList = { checks: Check[] };
 /** The list-checks answer for a read-only key. */

@@ -2,7 +2,7 @@
  * Building blocks shared by the resource schemas.
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /**
  * A timestamp as the service prints it: ISO 8601 in UTC with an offset,
@@ -11,10 +11,12 @@ import * as z from "zod";
  */
 export const TimestampSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, {
-    error: "is not an ISO 8601 timestamp",
-  })
-  .meta({ format: "date-time" });
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, {
+      error: "is not an ISO 8601 timestamp",
+    }),
+  )
+  .register(z.globalRegistry, { format: "date-time" });
 
 /**
  * The declared members of an object type, without the `[key: string]: unknown`
@@ -30,7 +32,10 @@ export type KnownMembers<T> = {
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Lowercase canonical UUID. */
-export const UuidSchema = z.string().regex(UUID_PATTERN, { error: "is not a lowercase UUID" }).meta({ format: "uuid" });
+export const UuidSchema = z
+  .string()
+  .check(z.regex(UUID_PATTERN, { error: "is not a lowercase UUID" }))
+  .register(z.globalRegistry, { format: "uuid" });
 
 /** A check's `unique_key` as the router accepts it: 40 characters from `A`…`z` and digits. */
 export const UNIQUE_KEY_PATTERN = /^[0-9A-z]{40}$/;

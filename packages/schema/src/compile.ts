@@ -2,7 +2,7 @@
  * Faster parsing of the schemas where code generation is allowed.
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /**
  * `schema` with zod's ahead-of-time compiled fast path (`z.compile`, zod
@@ -13,7 +13,7 @@ import * as z from "zod";
  * compile. Only a bundle that imports it pays for zod's compiler (~7 KiB
  * min+gzip).
  */
-export function compileSchema<S extends z.ZodType>(schema: S): S {
+export function compileSchema<S extends z.ZodMiniType>(schema: S): S {
   const compile = (z as { compile?: typeof z.compile }).compile;
   if (typeof compile !== "function" || z.config().jitless) return schema;
   return compile(schema);

@@ -3,7 +3,7 @@
  * the SDK matches on them and uses them for its client-side validation.
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /** Prefix of every field validation message. */
 export const VALIDATION_PREFIX = "json validation error: ";
@@ -44,6 +44,6 @@ export const PING_RESPONSES = {
 } as const;
 
 /** The JSON error body of the management API: exactly one member. */
-export const ErrorBodySchema = z.object({ error: z.string() }).meta({ id: "ErrorBody" });
+export const ErrorBodySchema = z.object({ error: z.string() }).register(z.globalRegistry, { id: "ErrorBody" });
 /** A JSON error body. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,6 +1,7 @@
 /**
  * `@checks-api/schema`: the wire format of the Checks Management API v3,
- * declared once with zod. The SDK and the fake server both consume it.
+ * declared once with zod 4 (`zod/mini`, so that bundles keep only the
+ * validators they use). The SDK and the fake server both consume it.
  * @module @checks-api/schema
  */
 export * from "./limits.js";

@@ -2,7 +2,7 @@
  * The ping log (spec: pings.md §4–§7).
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { TimestampSchema, type KnownMembers } from "./common.js";
 import { PING_TYPES } from "./limits.js";
 
@@ -11,22 +11,22 @@ export const PingSchema = z
   .looseObject({
     type: z.enum(PING_TYPES),
     date: TimestampSchema,
-    n: z.int().min(1),
+    n: z.int().check(z.minimum(1)),
     scheme: z.string(),
-    remote_addr: z.string().nullable(),
+    remote_addr: z.nullable(z.string()),
     method: z.string(),
     ua: z.string(),
-    rid: z.string().nullable(),
-    body_url: z.string().nullable(),
+    rid: z.nullable(z.string()),
+    body_url: z.nullable(z.string()),
     /** Seconds since the matching start signal, rounded to 2 decimals; only on some success/fail entries. */
-    duration: z.number().optional(),
+    duration: z.optional(z.number()),
   })
-  .meta({ id: "Ping" });
+  .register(z.globalRegistry, { id: "Ping" });
 /** A logged ping. */
 export type Ping = KnownMembers<z.infer<typeof PingSchema>>;
 
 /** `GET /api/v3/checks/{uuid}/pings/`: newest first. */
-export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).meta({ id: "PingList" });
+export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).register(z.globalRegistry, { id: "PingList" });
 /** The list-pings answer. */
 export type PingList = { pings: Ping[] };
 

@@ -3,7 +3,7 @@
  * error messages (spec: checks.md §3–§7).
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ERROR_MESSAGES, VALIDATION_PREFIX } from "./errors.js";
 import {
   DURATION_MAX,
@@ -52,12 +52,12 @@ function text(field: string, max?: number, opts: { wellFormed?: boolean } = {}) 
   let schema = z.string({ error: notString(field) });
   if (max !== undefined) {
     schema = schema
-      .refine((s) => s.length <= max || codePointLength(s) <= max, { error: `${field} is too long` })
-      .meta({ maxLength: max });
+      .check(z.refine((s: string) => s.length <= max || codePointLength(s) <= max, { error: `${field} is too long` }))
+      .register(z.globalRegistry, { maxLength: max });
   }
   // The live service fails with a 500 on lone surrogates in these fields; we
   // answer as for a wrong type (spec: api.md §11).
-  if (opts.wellFormed) schema = schema.refine((s) => !LONE_SURROGATE.test(s), { error: notString(field) });
+  if (opts.wellFormed) schema = schema.check(z.refine((s: string) => !LONE_SURROGATE.test(s), { error: notString(field) }));
   return schema;
 }
 
@@ -75,7 +75,7 @@ function duration(field: string, compat: Compat) {
         error: (issue) => (issue.code === "too_big" ? tooLarge : issue.code === "too_small" ? tooSmall : notNumber),
       })
     : z.number({ error: notNumber });
-  return base.min(DURATION_MIN, { error: tooSmall }).max(DURATION_MAX, { error: tooLarge });
+  return base.check(z.minimum(DURATION_MIN, { error: tooSmall }), z.maximum(DURATION_MAX, { error: tooLarge }));
 }
 
 function buildShape(options: CheckBodyOptions) {
@@ -93,20 +93,21 @@ function buildShape(options: CheckBodyOptions) {
     manual_resume: flag("manual_resume"),
     methods: z.enum(METHODS_VALUES, { error: "methods has unexpected value" }),
     name: text("name", NAME_MAX_LENGTH, { wellFormed: true }),
-    schedule: text("schedule", SCHEDULE_MAX_LENGTH, { wellFormed: true }).refine(
-      (s) => s.trim() !== "" && !LONE_SURROGATE.test(s) && validSchedule(s),
-      { error: "schedule is not a valid cron or OnCalendar expression" },
+    schedule: text("schedule", SCHEDULE_MAX_LENGTH, { wellFormed: true }).check(
+      z.refine((s: string) => s.trim() !== "" && !LONE_SURROGATE.test(s) && validSchedule(s), {
+        error: "schedule is not a valid cron or OnCalendar expression",
+      }),
     ),
-    slug: text("slug", SLUG_MAX_LENGTH, { wellFormed: true }).regex(SLUG_PATTERN, {
-      error: "slug does not match pattern",
-    }),
+    slug: text("slug", SLUG_MAX_LENGTH, { wellFormed: true }).check(
+      z.regex(SLUG_PATTERN, { error: "slug does not match pattern" }),
+    ),
     start_kw: text("start_kw", KEYWORD_MAX_LENGTH, { wellFormed: true }),
-    subject: text("subject", KEYWORD_MAX_LENGTH, { wellFormed: true }).meta({ deprecated: true }),
-    subject_fail: text("subject_fail", KEYWORD_MAX_LENGTH, { wellFormed: true }).meta({ deprecated: true }),
+    subject: text("subject", KEYWORD_MAX_LENGTH, { wellFormed: true }).register(z.globalRegistry, { deprecated: true }),
+    subject_fail: text("subject_fail", KEYWORD_MAX_LENGTH, { wellFormed: true }).register(z.globalRegistry, { deprecated: true }),
     success_kw: text("success_kw", KEYWORD_MAX_LENGTH, { wellFormed: true }),
     tags: text("tags", TAGS_MAX_LENGTH),
     timeout: duration("timeout", compat),
-    tz: text("tz").refine((s) => canonicalTimezone(s) !== undefined, { error: "tz is not a valid timezone" }),
+    tz: text("tz").check(z.refine((s: string) => canonicalTimezone(s) !== undefined, { error: "tz is not a valid timezone" })),
     unique: z.array(z.enum(UNIQUE_FIELDS, { error: "an item in 'unique' has unexpected value" }), {
       error: "unique is not an array",
     }),
@@ -115,10 +116,10 @@ function buildShape(options: CheckBodyOptions) {
 }
 
 type Shape = ReturnType<typeof buildShape>;
-type Partialised = { [K in keyof Shape]: z.ZodOptional<Shape[K]> };
+type Partialised = { [K in keyof Shape]: z.ZodMiniOptional<Shape[K]> };
 
 function partial(shape: Shape): Partialised {
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as Partialised;
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, z.optional(v)])) as Partialised;
 }
 
 function bodyWithUnique(options: CheckBodyOptions) {
@@ -145,11 +146,11 @@ export function checkBodySchema(options: CheckBodyOptions = {}) {
 // `checkBodySchema` returns would hide `unique` from the inferred input type.
 
 /** The create body as declared (integers only, no schedule engine): used for types and OpenAPI. */
-export const CreateCheckBodySchema = bodyWithUnique({ operation: "create", compat: "live" }).meta({
+export const CreateCheckBodySchema = bodyWithUnique({ operation: "create", compat: "live" }).register(z.globalRegistry, {
   id: "CreateCheckBody",
 });
 /** The update body as declared (integers only, no `unique`: clients never send it on update). */
-export const UpdateCheckBodySchema = bodyWithoutUnique({ operation: "update", compat: "live" }).meta({
+export const UpdateCheckBodySchema = bodyWithoutUnique({ operation: "update", compat: "live" }).register(z.globalRegistry, {
   id: "UpdateCheckBody",
 });
 
@@ -204,9 +205,9 @@ export function validateCheckBody(body: unknown, options: CheckBodyOptions = {})
 /** Query of list-checks: keep checks with this slug and every given tag. */
 export const ListChecksQuerySchema = z
   .object({
-    slug: z.string().optional(),
-    tag: z.union([z.string(), z.array(z.string())]).optional(),
+    slug: z.optional(z.string()),
+    tag: z.optional(z.union([z.string(), z.array(z.string())])),
   })
-  .meta({ id: "ListChecksQuery" });
+  .register(z.globalRegistry, { id: "ListChecksQuery" });
 /** Query of list-checks. */
 export type ListChecksQuery = z.infer<typeof ListChecksQuerySchema>;

@@ -13,8 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TSUP = join(ROOT, "node_modules", ".bin", "tsup");
 
-/** The packages in build order (schema first: the others import its dist), with the exports every entry must have. */
-const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[]> }[] = [
+/**
+ * The packages in build order (schema first: the others import its dist), with the exports every entry must have
+ * and, for a package with several entries, the exports each entry has its own of (every other export shared by two
+ * entries must be one and the same value, so that `instanceof` works across them).
+ */
+const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[]>; perEntry?: string[] }[] = [
   {
     name: "@checks-api/schema",
     dir: "packages/schema",
@@ -25,6 +29,8 @@ const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[
     name: "@checks-api/sdk",
     dir: "packages/sdk",
     mainExports: { ".": ["ChecksClient", "ReadOnlyChecksClient", "createClient"], "./fetch": ["ChecksClient", "createClient"] },
+    // The Node entry's clients default to undici, the fetch entry's to `fetch`.
+    perEntry: ["ChecksClient", "ReadOnlyChecksClient", "PingClient", "createClient"],
   },
 ];
 
@@ -131,3 +137,101 @@ describe.each(PACKAGES)("$name dual build", ({ name, dir, mainExports }) => {
     }
   });
 }, 180_000);
+
+// Runs after the builds above (a file's suites run in order).
+describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, dir, perEntry }) => {
+  const manifest = manifestOf(dir);
+
+  it("has one copy of each shared class and function across its entries, with import() and with require()", () => {
+    const specifiers = subpaths(manifest).map((subpath) => (subpath === "." ? name : `${name}/${subpath.slice(2)}`));
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const perEntry = new Set(${JSON.stringify(perEntry ?? [])});
+      const out = {};
+      for (const [format, load] of [["esm", (s) => import(s)], ["cjs", async (s) => require(s)]]) {
+        const entries = await Promise.all(${JSON.stringify(specifiers)}.map(load));
+        const shared = [], different = [];
+        for (const [i, a] of entries.entries()) {
+          for (const b of entries.slice(i + 1)) {
+            for (const key of Object.keys(a)) {
+              if (perEntry.has(key) || !(key in b) || typeof a[key] !== "function") continue;
+              (a[key] === b[key] ? shared : different).push(key);
+            }
+          }
+        }
+        out[format] = { shared, different };
+      }
+      console.log(JSON.stringify(out));
+    `;
+    const loaded = runConsumer(script) as Record<"esm" | "cjs", { shared: string[]; different: string[] }>;
+    for (const format of ["esm", "cjs"] as const) {
+      expect(loaded[format].different, format).toEqual([]);
+      expect(loaded[format].shared, format).toEqual(expect.arrayContaining(["ChecksApiError", "NotFoundError", "ApiPromise", "PingHandle", "TransportFailure", "ChecksClientBase"]));
+    }
+  });
+}, 60_000);
+
+describe("the built @checks-api/sdk, every entry, with import() and with require()", () => {
+  it("checks keys, reads the environment, gives body bytes, and monitors by explicit exit status only", () => {
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const UUID = "7918b17b-a745-4db1-8575-9d2e07c97f79";
+      const MISSING = "00000000-0000-4000-8000-000000000000";
+      const out = {};
+      for (const specifier of ["@checks-api/sdk", "@checks-api/sdk/fetch"]) {
+        for (const [format, sdk] of [["esm", await import(specifier)], ["cjs", require(specifier)]]) {
+          const sent = [];
+          const transport = async (req) => {
+            sent.push(req.method + " " + req.url.replace(/\\?.*/, ""));
+            const body = req.url.endsWith("/body") ? new Uint8Array([0xff, 0x00, 0xc3]) : new TextEncoder().encode("OK");
+            return { status: req.url.includes(MISSING) ? 404 : 200, headers: new Headers(), body };
+          };
+          let keyError;
+          try {
+            new sdk.ChecksClient({ apiKey: "hcw_secret\\n", transport });
+          } catch (error) {
+            keyError = error instanceof TypeError && !error.message.includes("secret") ? error.message : String(error);
+          }
+          process.env.CHECKS_API_KEY = "hcw_0123456789abcdefghijklmnopqr";
+          process.env.CHECKS_API_URL = "https://hc.example.com";
+          const client = sdk.createClient({ transport });
+          delete process.env.CHECKS_API_KEY;
+          delete process.env.CHECKS_API_URL;
+          const bytes = await client.pings.bodyBytes(UUID, 1);
+          const result = await client.monitor(UUID, (run) => (run.log("12 files"), 12));
+          await client.monitor(UUID, (run) => run.exitStatus(3));
+          const notRecorded = [];
+          await client.monitor(MISSING, () => undefined, {
+            onPingError: (error) => notRecorded.push(error instanceof sdk.PingNotRecordedError && error.outcome),
+          });
+          out[specifier + " " + format] = { keyError, bytes: bytes.constructor.name + [...bytes], result, sent, notRecorded };
+        }
+      }
+      console.log(JSON.stringify(out));
+    `;
+    const base = "https://hc.example.com";
+    const uuid = "7918b17b-a745-4db1-8575-9d2e07c97f79";
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const expected = {
+      keyError: "apiKey must not contain whitespace, control or non-ASCII characters: it has a line feed at the end",
+      bytes: "Uint8Array255,0,195",
+      result: 12,
+      sent: [
+        `GET ${base}/api/v3/checks/${uuid}/pings/1/body`,
+        `POST ${base}/ping/${uuid}/start`,
+        `POST ${base}/ping/${uuid}`,
+        `POST ${base}/ping/${uuid}/start`,
+        `POST ${base}/ping/${uuid}/3`,
+        `POST ${base}/ping/${missing}/start`,
+        `POST ${base}/ping/${missing}`,
+      ],
+      notRecorded: ["not-found", "not-found"],
+    };
+    const loaded = runConsumer(script) as Record<string, unknown>;
+    for (const key of ["@checks-api/sdk esm", "@checks-api/sdk cjs", "@checks-api/sdk/fetch esm", "@checks-api/sdk/fetch cjs"]) {
+      expect(loaded[key], key).toEqual(expected);
+    }
+  });
+}, 60_000);

@@ -1,11 +1,16 @@
 /**
- * The clients: {@link ChecksClient} (read-write key), {@link ReadOnlyChecksClient}
- * (read-only key), and {@link PingClient} (no key). These classes send with
- * `fetch` by default; the Node entry's subclasses default to undici.
+ * What the clients of both entries share: {@link ChecksClientBase}
+ * (read-write key), {@link ReadOnlyChecksClientBase} (read-only key) and
+ * {@link PingClientBase} (no key). Each entry's `ChecksClient`,
+ * `ReadOnlyChecksClient` and `PingClient` extend them with its default
+ * transport (undici in Node, `fetch` elsewhere); the classes here are one
+ * copy for both entries, so `instanceof` works across them.
  * @module
  */
 import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema";
 import { ApiContext } from "./context.js";
+import { API_KEY_ENV, envVar } from "./env.js";
+import { checkHeaderValue } from "./headers.js";
 import { monitor, type MonitorOptions, type MonitorRun } from "./monitor.js";
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./options.js";
 import { PingHandle, PingSender, type PingTarget } from "./ping.js";
@@ -21,8 +26,13 @@ export type KeyKind = "read-write" | "read-only";
 
 /** Options of a management client. */
 export interface ApiClientOptions extends ClientOptions {
-  /** The project's API key, sent as `X-Api-Key`. */
-  apiKey: string;
+  /**
+   * The project's API key, sent as `X-Api-Key`. Default: the
+   * `CHECKS_API_KEY` environment variable where the runtime has one; one of
+   * the two is required. A key with whitespace or control characters (a
+   * trailing newline from a file) is a `TypeError`.
+   */
+  apiKey?: string;
 }
 
 /**
@@ -41,18 +51,27 @@ export function keyKindOf(apiKey: string, declared?: KeyKind): KeyKind | undefin
   return declared ?? fromPrefix;
 }
 
-function apiConfig(options: ApiClientOptions, expected: KeyKind): ResolvedConfig {
-  if (typeof options?.apiKey !== "string" || options.apiKey === "") throw new TypeError("apiKey is required");
-  const kind = keyKindOf(options.apiKey);
+/** The API key: the option, else `CHECKS_API_KEY`; checked, never shown in a message. */
+function apiKeyOf(options: ApiClientOptions | undefined): string {
+  const apiKey = options?.apiKey ?? envVar(API_KEY_ENV);
+  if (apiKey === undefined || apiKey === "") throw new TypeError(`apiKey is required (or set ${API_KEY_ENV})`);
+  return checkHeaderValue(apiKey, options?.apiKey === undefined ? API_KEY_ENV : "apiKey", true);
+}
+
+function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind): ResolvedConfig {
+  const kind = keyKindOf(apiKey);
   if (kind !== undefined && kind !== expected) {
     const needed = kind === "read-only" ? "ReadOnlyChecksClient" : "ChecksClient";
     throw new TypeError(`this is a ${kind} key: use ${needed} (or createClient)`);
   }
-  return resolveConfig(options, [options.apiKey]);
+  return resolveConfig(options, [apiKey]);
 }
 
-/** A client for a read-write API key: every management endpoint and the ping API. */
-export class ChecksClient {
+/**
+ * The members of `ChecksClient`, a client for a read-write API key: every
+ * management endpoint and the ping API. Build a `ChecksClient` of your entry.
+ */
+export abstract class ChecksClientBase {
   /** Checks: list, get, create, upsert, update, pause, resume, delete. */
   readonly checks: Checks;
   /** A check's ping log and ping bodies. */
@@ -66,9 +85,10 @@ export class ChecksClient {
   readonly #sender: PingSender;
 
   /** @param options API key, base URL, transport and defaults */
-  constructor(options: ApiClientOptions) {
-    const config = apiConfig(options, "read-write");
-    const context = new ApiContext(config, options.apiKey);
+  constructor(options: ApiClientOptions = {}) {
+    const apiKey = apiKeyOf(options);
+    const config = apiConfig(options, apiKey, "read-write");
+    const context = new ApiContext(config, apiKey);
     this.checks = new Checks(context);
     this.pings = new Pings(context);
     this.flips = new Flips(context);
@@ -97,11 +117,12 @@ export class ChecksClient {
 export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
 
 /**
- * A client for a read-only API key. Its type has only what such a key may
- * call (list/get checks, flips, badges), and checks come in the read-only
- * representation (`unique_key`, no URLs, no channels).
+ * The members of `ReadOnlyChecksClient`, a client for a read-only API key.
+ * Its type has only what such a key may call (list/get checks, flips,
+ * badges), and checks come in the read-only representation (`unique_key`, no
+ * URLs, no channels). Build a `ReadOnlyChecksClient` of your entry.
  */
-export class ReadOnlyChecksClient {
+export abstract class ReadOnlyChecksClientBase {
   /** Checks: list and get. */
   readonly checks: ReadOnlyChecks;
   /** A check's status changes. */
@@ -111,9 +132,10 @@ export class ReadOnlyChecksClient {
   readonly #config: ResolvedConfig;
 
   /** @param options API key, base URL, transport and defaults */
-  constructor(options: ApiClientOptions) {
-    this.#config = apiConfig(options, "read-only");
-    const context = new ApiContext(this.#config, options.apiKey);
+  constructor(options: ApiClientOptions = {}) {
+    const apiKey = apiKeyOf(options);
+    this.#config = apiConfig(options, apiKey, "read-only");
+    const context = new ApiContext(this.#config, apiKey);
     this.checks = new ReadOnlyChecks(context);
     this.flips = new Flips(context);
     this.badges = new Badges(context);
@@ -134,8 +156,8 @@ export class ReadOnlyChecksClient {
   }
 }
 
-/** A client for the ping API alone: no API key needed. */
-export class PingClient {
+/** The members of `PingClient`, a client for the ping API alone (no API key). Build a `PingClient` of your entry. */
+export abstract class PingClientBase {
   readonly #sender: PingSender;
 
   /** @param options ping endpoint (or base URL), transport and defaults */
@@ -166,36 +188,40 @@ export interface CreateClientOptions extends ApiClientOptions {
 }
 
 /**
- * The client type `createClient` returns for options `O`: by `keyKind` when
- * given, else by the literal prefix of the key, else either.
+ * The client type `createClient` returns for options `O`, given an entry's
+ * read-write class `RW` and read-only class `RO`: by `keyKind` when given,
+ * else by the literal prefix of the key, else either.
  */
-export type ClientFor<O> = O extends { keyKind: "read-only" }
-  ? ReadOnlyChecksClient
+export type ClientOf<O, RW, RO> = O extends { keyKind: "read-only" }
+  ? RO
   : O extends { keyKind: "read-write" }
-    ? ChecksClient
+    ? RW
     : O extends { apiKey: `${typeof READ_ONLY_KEY_PREFIX}${string}` }
-      ? ReadOnlyChecksClient
+      ? RO
       : O extends { apiKey: `${typeof READ_WRITE_KEY_PREFIX}${string}` }
-        ? ChecksClient
-        : ChecksClient | ReadOnlyChecksClient;
+        ? RW
+        : RW | RO;
 
 /** The two client classes an entry point builds. */
-export interface ClientClasses {
+export interface ClientClasses<RW, RO> {
   /** Built for read-write keys. */
-  readWrite: new (options: ApiClientOptions) => ChecksClient;
+  readWrite: new (options: ApiClientOptions) => RW;
   /** Built for read-only keys. */
-  readOnly: new (options: ApiClientOptions) => ReadOnlyChecksClient;
+  readOnly: new (options: ApiClientOptions) => RO;
 }
 
 /** Builds the client for the key's kind from `classes`. */
-export function createClientWith<const O extends CreateClientOptions>(options: O, classes: ClientClasses): ClientFor<O> {
+export function createClientWith<const O extends CreateClientOptions, RW, RO>(
+  options: O,
+  classes: ClientClasses<RW, RO>,
+): ClientOf<O, RW, RO> {
   const { keyKind, ...rest }: CreateClientOptions = options;
-  const kind = keyKindOf(options.apiKey, keyKind);
+  const kind = keyKindOf(apiKeyOf(options), keyKind);
   if (kind === undefined) {
     throw new TypeError(
       `the key has no ${READ_WRITE_KEY_PREFIX}/${READ_ONLY_KEY_PREFIX} prefix: say which kind it is with keyKind: "read-write" | "read-only"`,
     );
   }
   const client = kind === "read-only" ? new classes.readOnly(rest) : new classes.readWrite(rest);
-  return client as ClientFor<O>;
+  return client as ClientOf<O, RW, RO>;
 }

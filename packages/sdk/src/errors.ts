@@ -163,6 +163,27 @@ export class InvalidResponseError extends ChecksApiError {
   }
 }
 
+/** Init of {@link PingNotRecordedError}. */
+export interface PingNotRecordedErrorInit extends ChecksApiErrorInit {
+  /** Why: no such check (404), or two checks have the slug (409). */
+  outcome: "not-found" | "ambiguous";
+}
+
+/**
+ * A ping the service answered but did not record. `ping()` returns that as a
+ * result; `monitor()` hands this error to its `onPingError`, since nobody
+ * else sees the run's signals.
+ */
+export class PingNotRecordedError extends ChecksApiError {
+  /** Why the ping was not recorded. */
+  readonly outcome: "not-found" | "ambiguous";
+  /** @param init what is known about the ping */
+  constructor(init: PingNotRecordedErrorInit) {
+    super({ ...init, message: init.message ?? `ping not recorded: ${init.outcome}` });
+    this.outcome = init.outcome;
+  }
+}
+
 /** Any of the HTTP status error classes, chosen by status. */
 export type StatusErrorClass =
   | typeof BadRequestError

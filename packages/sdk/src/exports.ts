@@ -4,9 +4,12 @@
  */
 export { ApiPromise, type ResponseInfo, type WithResponse } from "./api-promise.js";
 export {
+  ChecksClientBase,
   keyKindOf,
+  PingClientBase,
+  ReadOnlyChecksClientBase,
   type ApiClientOptions,
-  type ClientFor,
+  type ClientOf,
   type CreateClientOptions,
   type KeyKind,
   type ReadOnlyCheckWithUrls,
@@ -21,16 +24,18 @@ export {
   ForbiddenError,
   InvalidResponseError,
   NotFoundError,
+  PingNotRecordedError,
   RateLimitError,
   ServerError,
   TimeoutError,
   type ChecksApiErrorInit,
   type ConnectionErrorInit,
   type InvalidResponseErrorInit,
+  type PingNotRecordedErrorInit,
   type RateLimitErrorInit,
 } from "./errors.js";
 export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./inputs.js";
-export type { MonitorOptions, MonitorRun } from "./monitor.js";
+export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./monitor.js";
 export {
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MS,

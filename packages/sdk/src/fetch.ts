@@ -3,15 +3,21 @@
  * (browsers, Deno, Bun, Workers). Nothing here imports Node-only modules.
  * @module @checks-api/sdk/fetch
  */
-import { ChecksClient, createClientWith, ReadOnlyChecksClient, type ClientFor, type CreateClientOptions } from "./client.js";
+import type { ClientOf, CreateClientOptions } from "./client.js";
+import { createClientWith } from "./client.js";
+import { ChecksClient, ReadOnlyChecksClient } from "./fetch-clients.js";
 
 export * from "./exports.js";
-export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./client.js";
+export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./fetch-clients.js";
+
+/** The client type {@link createClient} returns for options `O`. */
+export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;
 
 /**
  * The client for the key's kind: `keyKind` when given, else the key's
- * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the type).
+ * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the
+ * type). The key defaults to the `CHECKS_API_KEY` environment variable.
  */
-export function createClient<const O extends CreateClientOptions>(options: O): ClientFor<O> {
+export function createClient<const O extends CreateClientOptions = {}>(options: O = {} as O): ClientFor<O> {
   return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
 }

@@ -4,17 +4,21 @@
  * runtimes, import `@checks-api/sdk/fetch`.
  * @module @checks-api/sdk
  */
-import { createClientWith, type ClientFor, type CreateClientOptions } from "./client.js";
+import { createClientWith, type ClientOf, type CreateClientOptions } from "./client.js";
 import { ChecksClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";
 
 export * from "./exports.js";
 export { ChecksClient, PingClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";
 export { undiciTransport, type UndiciTransportOptions } from "./transport/undici.js";
 
+/** The client type {@link createClient} returns for options `O`. */
+export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;
+
 /**
  * The client for the key's kind: `keyKind` when given, else the key's
- * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the type).
+ * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the
+ * type). The key defaults to the `CHECKS_API_KEY` environment variable.
  */
-export function createClient<const O extends CreateClientOptions & NodeTransportOptions>(options: O): ClientFor<O> {
+export function createClient<const O extends CreateClientOptions & NodeTransportOptions = {}>(options: O = {} as O): ClientFor<O> {
   return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
 }

@@ -1,41 +1,107 @@
 /**
  * `monitor(target, job)`: runs a job between a start signal and a success
- * or failure signal that share a fresh run id.
+ * or failure signal that share a fresh run id, with the tail of the job's
+ * log as the body of the finish signal.
  * @module
  */
-import { EXIT_STATUS_MAX } from "@checks-api/schema";
+import { PING_RESPONSES } from "@checks-api/schema";
+import { PingNotRecordedError } from "./errors.js";
+import { LogTail } from "./log-tail.js";
 import type { RequestOptions } from "./options.js";
-import type { PingSender, PingTarget } from "./ping.js";
+import { exitStatusParam } from "./paths.js";
+import type { PingResult, PingSender, PingTarget } from "./ping.js";
 
 /** What a monitored job receives. */
 export interface MonitorRun {
   /** The run id sent with the run's signals. */
-  rid: string;
+  readonly rid: string;
+  /**
+   * Adds a line to the run's log. The tail of the log that fits the
+   * service's body limit is the body of the finish signal.
+   */
+  log(line: string): void;
+  /**
+   * Adds a stream's output to the run's log as it comes, such as a child
+   * process's `stdout` or `stderr` (any async iterable of text or bytes).
+   * Resolves when the stream ends; the finish signal waits for it too.
+   */
+  capture(output: AsyncIterable<string | Uint8Array>): Promise<void>;
+  /**
+   * Reports this exit status (0 success, 1–255 failure) instead of success
+   * when the job returns. What the job returns is never reported.
+   */
+  exitStatus(code: number): void;
 }
 
 /** Options of `monitor()` on a `ChecksClient` or `PingClient`. */
 export interface MonitorOptions extends RequestOptions {
   /**
-   * Called when a signal cannot be delivered. The job runs and its result is
-   * returned regardless: an outage of the monitoring service must not stop
-   * the job. Default: ignore.
+   * Called for each signal that was not recorded as asked: not delivered
+   * (unreachable, timed out, refused, rate-limited) or answered without
+   * being recorded (a {@link PingNotRecordedError}: no such check, an
+   * ambiguous slug). The job runs and its result is returned regardless:
+   * an outage of the monitoring service must not stop the job. Default: ignore.
    */
   onPingError?: (error: unknown, signal: "start" | "finish") => void;
+  /**
+   * The most bytes of log kept in memory. Default: the service's ping body
+   * limit (the documented 10,000 bytes until it announces one), or
+   * {@link UNLIMITED_LOG_BYTES} when it announces none.
+   */
+  logLimit?: number;
 }
+
+/** The log kept of a monitored run when the service has no ping body limit: 1 MiB. */
+export const UNLIMITED_LOG_BYTES = 1_048_576;
+
+const TEMPLATE = { method: "POST", path: "/ping/{target}" };
 
 function failureText(error: unknown): string {
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   return String(error);
 }
 
-function isExitStatus(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= EXIT_STATUS_MAX;
+function checkLogLimit(limit: number | undefined): number | undefined {
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) {
+    throw new RangeError("logLimit must be a positive integer number of bytes");
+  }
+  return limit;
+}
+
+/** The run a job sees, and what it asked to report. */
+class Run implements MonitorRun {
+  readonly rid: string;
+  readonly logTail: LogTail;
+  readonly captures: Array<Promise<void>> = [];
+  status: number | undefined;
+
+  constructor(rid: string, logTail: LogTail) {
+    this.rid = rid;
+    this.logTail = logTail;
+  }
+
+  log(line: string): void {
+    this.logTail.append(line.endsWith("\n") ? line : `${line}\n`);
+  }
+
+  capture(output: AsyncIterable<string | Uint8Array>): Promise<void> {
+    const done = (async () => {
+      for await (const chunk of output) this.logTail.append(chunk);
+    })();
+    this.captures.push(done.catch(() => undefined));
+    return done;
+  }
+
+  exitStatus(code: number): void {
+    this.status = exitStatusParam(code, TEMPLATE);
+  }
 }
 
 /**
- * Sends a start signal with a fresh run id, runs `job`, then reports: the
- * exit status if the job returns a number (0–255), success otherwise, or a
- * failure with the error text as body if it throws — the error is rethrown.
+ * Sends a start signal with a fresh run id, runs `job`, then reports success
+ * (or the exit status set with `run.exitStatus()`), or a failure with the
+ * error text as body if it throws — the error is rethrown. The tail of the
+ * run's log goes with the finish signal.
  */
 export async function monitor<T>(
   sender: PingSender,
@@ -43,30 +109,37 @@ export async function monitor<T>(
   job: (run: MonitorRun) => T | Promise<T>,
   options: MonitorOptions = {},
 ): Promise<T> {
-  const { onPingError, ...requestOptions } = options;
+  const { onPingError, logLimit, ...requestOptions } = options;
+  checkLogLimit(logLimit);
   const rid = globalThis.crypto.randomUUID();
-  const report = async (signal: "start" | "finish", send: () => PromiseLike<unknown>) => {
+  const report = async (signal: "start" | "finish", send: () => PromiseLike<PingResult>) => {
+    let result: PingResult;
     try {
-      await send();
+      result = await send();
     } catch (error) {
       onPingError?.(error, signal);
+      return;
+    }
+    if (!result.ok && (result.outcome === "not-found" || result.outcome === "ambiguous")) {
+      const text = result.outcome === "not-found" ? PING_RESPONSES.notFound : PING_RESPONSES.ambiguousSlug;
+      onPingError?.(new PingNotRecordedError({ ...TEMPLATE, status: result.status, outcome: result.outcome, errorText: text }), signal);
     }
   };
   const ping = { ...requestOptions, rid };
   await report("start", () => sender.send(target, "start", ping));
+  const run = new Run(rid, new LogTail(() => logLimit ?? sender.sendLimit ?? UNLIMITED_LOG_BYTES));
+  const logged = () => (run.logTail.empty ? {} : { body: run.logTail.text() });
   let result: T;
   try {
-    result = await job({ rid });
+    result = await job(run);
   } catch (error) {
-    await report("finish", () => sender.send(target, "fail", { ...ping, body: failureText(error) }));
+    await Promise.all(run.captures);
+    run.logTail.append(failureText(error));
+    await report("finish", () => sender.send(target, "fail", { ...ping, ...logged() }));
     throw error;
   }
-  if (isExitStatus(result)) {
-    await report("finish", () => sender.send(target, `${result}`, ping));
-  } else if (typeof result === "number") {
-    await report("finish", () => sender.send(target, "fail", { ...ping, body: `exit status ${result}` }));
-  } else {
-    await report("finish", () => sender.send(target, "", ping));
-  }
+  await Promise.all(run.captures);
+  const signal = run.status === undefined ? "" : (`${run.status}` as const);
+  await report("finish", () => sender.send(target, signal, { ...ping, ...logged() }));
   return result;
 }

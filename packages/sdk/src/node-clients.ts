@@ -5,12 +5,7 @@
  */
 import { compileSchema } from "@checks-api/schema";
 import type { Dispatcher } from "undici";
-import {
-  ChecksClient as FetchChecksClient,
-  PingClient as FetchPingClient,
-  ReadOnlyChecksClient as FetchReadOnlyChecksClient,
-  type ApiClientOptions,
-} from "./client.js";
+import { ChecksClientBase, PingClientBase, ReadOnlyChecksClientBase, type ApiClientOptions } from "./client.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport/types.js";
 import { undiciTransport } from "./transport/undici.js";
@@ -44,24 +39,24 @@ function withNodeTransport<O extends ClientOptions & NodeTransportOptions>(optio
   return { ...options, userAgent, transport };
 }
 
-/** A client for a read-write API key (see the base class); sends with undici by default. */
-export class ChecksClient extends FetchChecksClient {
-  /** @param options API key, base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
-  constructor(options: ApiClientOptions & NodeTransportOptions) {
+/** A client for a read-write API key: every management endpoint and the ping API; sends with undici by default. */
+export class ChecksClient extends ChecksClientBase {
+  /** @param options API key (default: `CHECKS_API_KEY`), base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
+  constructor(options: ApiClientOptions & NodeTransportOptions = {}) {
     super(withNodeTransport(options));
   }
 }
 
-/** A client for a read-only API key (see the base class); sends with undici by default. */
-export class ReadOnlyChecksClient extends FetchReadOnlyChecksClient {
-  /** @param options API key, base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
-  constructor(options: ApiClientOptions & NodeTransportOptions) {
+/** A client for a read-only API key: list/get checks, flips, badges; sends with undici by default. */
+export class ReadOnlyChecksClient extends ReadOnlyChecksClientBase {
+  /** @param options API key (default: `CHECKS_API_KEY`), base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
+  constructor(options: ApiClientOptions & NodeTransportOptions = {}) {
     super(withNodeTransport(options));
   }
 }
 
-/** A client for the ping API alone (see the base class); sends with undici by default. */
-export class PingClient extends FetchPingClient {
+/** A client for the ping API alone, no API key needed; sends with undici by default. */
+export class PingClient extends PingClientBase {
   /** @param options ping endpoint (or base URL), transport and defaults */
   constructor(options: ClientOptions & NodeTransportOptions = {}) {
     super(withNodeTransport(options));

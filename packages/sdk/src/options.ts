@@ -2,6 +2,8 @@
  * Client and per-call options, and their resolution into one configuration.
  * @module
  */
+import { API_URL_ENV, envVar, PING_ENDPOINT_ENV } from "./env.js";
+import { checkHeaders, checkHeaderValue } from "./headers.js";
 import { Redactor } from "./redact.js";
 import { resolveRetrySettings, type ResolvedRetrySettings, type RetrySettings } from "./retry.js";
 import { fetchTransport, type FetchLike } from "./transport/fetch.js";
@@ -23,9 +25,13 @@ export type DebugEvent =
 
 /** Options shared by every client (management and ping). */
 export interface ClientOptions {
-  /** Site root of the service, with or without a trailing slash. Default `https://healthchecks.io`. */
+  /**
+   * Site root of the service, with or without a trailing slash. Default:
+   * the `CHECKS_API_URL` environment variable where the runtime has one,
+   * else `https://healthchecks.io`.
+   */
   baseUrl?: string;
-  /** Ping endpoint. Default `{baseUrl}/ping/`. */
+  /** Ping endpoint. Default: the `CHECKS_PING_ENDPOINT` environment variable, else `{baseUrl}/ping/`. */
   pingEndpoint?: string;
   /**
    * `User-Agent` header. Default in the Node entry: `checks-api-sdk/<version>`;
@@ -33,7 +39,10 @@ export interface ClientOptions {
    * cross-origin request with a header the service's CORS answer does not allow.
    */
   userAgent?: string;
-  /** Extra headers sent with every request. */
+  /**
+   * Extra headers sent with every request. Default none. Names must be HTTP
+   * tokens and values free of control characters (a `TypeError` otherwise).
+   */
   headers?: Record<string, string>;
   /** Per-attempt timeout in ms. Default 30000. */
   timeout?: number;
@@ -136,8 +145,10 @@ function resolveTransport(options: ClientOptions): Transport {
 
 /** Resolves client options; `secrets` are masked in everything the client prints. */
 export function resolveConfig(options: ClientOptions, secrets: Array<string | undefined>): ResolvedConfig {
-  const baseUrl = trimSlashes(checkUrl(options.baseUrl ?? DEFAULT_BASE_URL, "baseUrl"));
-  const pingEndpoint = `${trimSlashes(checkUrl(options.pingEndpoint ?? `${baseUrl}/ping/`, "pingEndpoint"))}/`;
+  const baseUrl = trimSlashes(checkUrl(options.baseUrl ?? envVar(API_URL_ENV) ?? DEFAULT_BASE_URL, "baseUrl"));
+  const endpoint = options.pingEndpoint ?? envVar(PING_ENDPOINT_ENV) ?? `${baseUrl}/ping/`;
+  const pingEndpoint = `${trimSlashes(checkUrl(endpoint, "pingEndpoint"))}/`;
+  const headers = checkHeaders(options.headers);
   const retry = resolveRetrySettings({
     ...options.retry,
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
@@ -145,7 +156,8 @@ export function resolveConfig(options: ClientOptions, secrets: Array<string | un
   return {
     baseUrl,
     pingEndpoint,
-    headers: options.userAgent === undefined ? { ...options.headers } : { "user-agent": options.userAgent, ...options.headers },
+    headers:
+      options.userAgent === undefined ? headers : { "user-agent": checkHeaderValue(options.userAgent, "userAgent"), ...headers },
     timeoutMs: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
     retry,
     validate: options.validate ?? true,

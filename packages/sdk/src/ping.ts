@@ -3,10 +3,12 @@
  * UUID or a project ping key plus slug. No API key is involved.
  * @module
  */
+import { DEFAULT_PING_BODY_LIMIT } from "@checks-api/schema";
 import { guard, mapData, type ApiPromise } from "./api-promise.js";
 import type { RequestOptions, ResolvedConfig } from "./options.js";
 import { parseBodyLimit, prepareBody } from "./ping-body.js";
 import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "./paths.js";
+import { isToken } from "./headers.js";
 import { execute } from "./request.js";
 import { headerOf } from "./response.js";
 
@@ -25,7 +27,11 @@ export type PingTarget = string | SlugTarget;
 
 /** Options of one ping. */
 export interface PingOptions extends RequestOptions {
-  /** Body logged with the ping (output of a job, an error text). Trimmed to its tail when over the announced limit. */
+  /**
+   * Body logged with the ping (output of a job, an error text). Trimmed to
+   * its tail when over the service's body limit: the announced one, or
+   * {@link DEFAULT_PING_BODY_LIMIT} until the service has announced one.
+   */
   body?: string | Uint8Array;
   /** Run id (a UUID) tying start and finish signals of one run together. */
   rid?: string;
@@ -67,6 +73,7 @@ type Signal = "" | "start" | "fail" | "log" | `${number}`;
 export class PingSender {
   readonly #config: ResolvedConfig;
   #bodyLimit: number | undefined;
+  #answered = false;
 
   /** @param config resolved client configuration */
   constructor(config: ResolvedConfig) {
@@ -78,6 +85,16 @@ export class PingSender {
     return this.#bodyLimit;
   }
 
+  /**
+   * The limit bodies are trimmed to: the announced one, or the documented
+   * default until a ping has answered (the service keeps the head of a
+   * longer body, and the tail is what matters); `undefined` when the service
+   * answered without a limit.
+   */
+  get sendLimit(): number | undefined {
+    return this.#answered ? this.#bodyLimit : DEFAULT_PING_BODY_LIMIT;
+  }
+
   /** Sends one signal. */
   send(target: PingTarget, signal: Signal, options: PingOptions = {}): ApiPromise<PingResult> {
     return guard(() => {
@@ -85,11 +102,12 @@ export class PingSender {
       const { segments, secrets, query } = this.#address(target, context);
       if (options.rid !== undefined) query.set("rid", runIdParam(options.rid, context));
       if (signal !== "") segments.push(signal);
+      if (!isToken(context.method)) throw rejectInput({ ...context, method: "POST" }, "method is not a valid HTTP method");
       const method = context.method.toUpperCase();
       if (options.body !== undefined && (method === "GET" || method === "HEAD")) {
         throw rejectInput(context, `a ${method} ping cannot carry a body`);
       }
-      const prepared = options.body === undefined ? undefined : prepareBody(options.body, this.#bodyLimit);
+      const prepared = options.body === undefined ? undefined : prepareBody(options.body, this.sendLimit);
       const result = execute(
         this.#config,
         {
@@ -105,7 +123,10 @@ export class PingSender {
           secrets,
           resultStatuses: [404, 409],
           read: (response) => {
-            if (response.status < 300) this.#bodyLimit = parseBodyLimit(headerOf(response, "ping-body-limit"));
+            if (response.status < 300) {
+              this.#bodyLimit = parseBodyLimit(headerOf(response, "ping-body-limit"));
+              this.#answered = true;
+            }
             return response.status;
           },
         },

@@ -18,7 +18,7 @@ import {
   type RetrySafety,
 } from "./retry.js";
 import { AttemptRequest } from "./transport/attempt.js";
-import { toTransportFailure } from "./transport/types.js";
+import { argumentErrorCode, toTransportFailure } from "./transport/types.js";
 
 /** One API call, fully described. */
 export interface Operation<T> {
@@ -128,6 +128,9 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
     } catch (thrown) {
       if (signal?.aborted) throw signal.reason;
       if (thrown instanceof ChecksApiError) throw thrown;
+      const argumentCode = argumentErrorCode(thrown);
+      // The transport's message may quote the offending value (a key, a URL): only its code is kept.
+      if (argumentCode) throw new TypeError(`the transport refused the request ${op.method} ${path()}: ${argumentCode}`);
       // Not the caller's signal: only the timer aborts the attempt.
       if (request.aborted) {
         error = new TimeoutError({ method: op.method, path: path(), timeoutMs });

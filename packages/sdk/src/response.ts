@@ -3,7 +3,7 @@
  * classified by status and content type.
  * @module
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   ChecksApiError,
   errorClassForStatus,
@@ -127,7 +127,7 @@ export function invalidResponse(
  * `schema`. Unknown members are kept. Throws {@link InvalidResponseError}
  * naming the offending member.
  */
-export function readJson<S extends z.ZodType>(response: RawResponse, schema: S, context: ReadContext): z.output<S> {
+export function readJson<S extends z.ZodMiniType>(response: RawResponse, schema: S, context: ReadContext): z.output<S> {
   if (!isJson(response)) {
     const type = headerOf(response, "content-type") ?? "no content type";
     throw invalidResponse(response, context, `expected a JSON response, got ${type}`);

@@ -7,8 +7,17 @@ describe("responses are validated against the schema", () => {
     const error = await failure<InvalidResponseError>(answering(json({ checks: [liveCheck(), liveCheck({ timeout: "60" })] })).checks.list());
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.fieldPath).toEqual(["checks", 1, "timeout"]);
-    expect(error.message).toContain("checks[1].timeout");
+    expect(error.message).toContain("invalid response at checks[1].timeout: expected number, received string");
     expect(error.status).toBe(200);
+  });
+
+  it("says what was expected, with or without a zod locale loaded", async () => {
+    const status = await failure<InvalidResponseError>(answering(json(liveCheck({ status: "sleeping" }))).checks.get(UUID));
+    expect(status.message).toContain('invalid response at status: expected one of "new", "up"');
+    const missing = await failure<InvalidResponseError>(answering(json({ checks: [liveCheck({ name: undefined })] })).checks.list());
+    expect(missing.message).toContain("invalid response at checks[0].name: expected string, received nothing");
+    const stamp = await failure<InvalidResponseError>(answering(json(liveCheck({ last_ping: "yesterday" }))).checks.get(UUID));
+    expect(stamp.message).toContain("invalid response at last_ping: is not an ISO 8601 timestamp");
   });
 
   it("accepts the seed's field set (no uuid, no live-only members) and 0–6 fraction digits", async () => {

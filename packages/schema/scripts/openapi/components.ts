@@ -2,7 +2,7 @@
  * Turns the zod schemas registered with an `id` into OpenAPI components.
  * @module
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CreateCheckBodySchema, UpdateCheckBodySchema } from "../../src/index.js";
 
 /** A JSON Schema object as it appears in the OpenAPI document. */
@@ -15,7 +15,7 @@ export function ref(id: string): JsonSchema {
 
 // Request bodies are documented as the service reads them (unknown members
 // such as `api_key` are ignored), responses as it writes them.
-const REQUEST_SCHEMAS: z.ZodType[] = [CreateCheckBodySchema, UpdateCheckBodySchema];
+const REQUEST_SCHEMAS: z.ZodMiniType[] = [CreateCheckBodySchema, UpdateCheckBodySchema];
 
 function registryAsJsonSchema(io: "input" | "output"): Record<string, JsonSchema> {
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
@@ -43,7 +43,7 @@ export function buildComponentSchemas(): Record<string, JsonSchema> {
 }
 
 /** A single zod schema inlined as JSON Schema (for parameters). */
-export function inline(schema: z.ZodType): JsonSchema {
+export function inline(schema: z.ZodMiniType): JsonSchema {
   const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input" }) as JsonSchema;
   return rest;
 }

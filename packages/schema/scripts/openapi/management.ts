@@ -45,7 +45,7 @@ const flipsQuery = (["seconds", "start", "end"] as const).map((name) => ({
     start: "UNIX seconds: only flips at or after this time (seed mode: strictly after). `0` is a real bound; empty is invalid.",
     end: "UNIX seconds: only flips strictly before this time. Empty is invalid.",
   }[name],
-  schema: inline(FlipsQuerySchema.shape[name].unwrap()),
+  schema: inline(FlipsQuerySchema.shape[name].def.innerType),
 }));
 
 const listChecksQuery = [

@@ -7,7 +7,7 @@ import { guard, type ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";
 import { checkUuidParam, pingNumberParam } from "../paths.js";
-import { bodyText, readJson } from "../response.js";
+import { bodyText, readJson, type RawResponse } from "../response.js";
 
 /** The ping log of checks (read-write key only). */
 export class Pings {
@@ -38,10 +38,24 @@ export class Pings {
   }
 
   /**
-   * The body of ping number `n` as text (invalid UTF-8 replaced). A ping
-   * without a body, or outside the ping-log window, gives `NotFoundError`.
+   * The body of ping number `n` as text (invalid UTF-8 replaced; for the
+   * exact bytes use {@link Pings.bodyBytes}). A ping without a body, or
+   * outside the ping-log window, gives `NotFoundError`.
    */
   body(uuid: string, n: number, options?: RequestOptions): ApiPromise<string> {
+    return this.#body(uuid, n, bodyText, options);
+  }
+
+  /**
+   * The body of ping number `n` exactly as stored, for binary bodies (a
+   * compressed log, an image). Errors as {@link Pings.body}.
+   */
+  bodyBytes(uuid: string, n: number, options?: RequestOptions): ApiPromise<Uint8Array> {
+    // A copy: a transport's body may be a Node `Buffer` or a view into a larger pooled buffer.
+    return this.#body(uuid, n, (response) => new Uint8Array(response.body), options);
+  }
+
+  #body<T>(uuid: string, n: number, read: (response: RawResponse) => T, options: RequestOptions | undefined): ApiPromise<T> {
     return guard(() => {
       const context = { method: "GET", path: "/api/v3/checks/{uuid}/pings/{n}/body" };
       const id = checkUuidParam(uuid, context);
@@ -54,7 +68,7 @@ export class Pings {
           safety: "idempotent",
           mutates: false,
           secrets: [id],
-          read: (response) => bodyText(response),
+          read,
         },
         options,
       );

@@ -86,6 +86,27 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Codes of errors an HTTP client raises for its own arguments (an invalid
+ * header, method or URL) before anything is sent: a bug to report, not a
+ * connection problem to retry.
+ */
+const ARGUMENT_CODES = new Set([
+  "UND_ERR_INVALID_ARG",
+  "UND_ERR_NOT_SUPPORTED",
+  "ERR_INVALID_ARG_TYPE",
+  "ERR_INVALID_ARG_VALUE",
+  "ERR_INVALID_CHAR",
+  "ERR_INVALID_HTTP_TOKEN",
+  "ERR_INVALID_URL",
+]);
+
+/** The code of an error by which a transport refused its arguments; `undefined` for any other error. */
+export function argumentErrorCode(error: unknown): string | undefined {
+  const code = codeOf(error);
+  return code !== undefined && ARGUMENT_CODES.has(code) ? code : undefined;
+}
+
 /** Classifies any low-level error thrown by an HTTP client into a {@link TransportFailure}. */
 export function toTransportFailure(error: unknown): TransportFailure {
   if (error instanceof TransportFailure) return error;

@@ -4,13 +4,17 @@
  * server's in-process dispatcher).
  * @module
  */
-import { Agent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { AttemptRequest } from "./attempt.js";
 import { toTransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
 
 /** Options of {@link undiciTransport}. */
 export interface UndiciTransportOptions {
-  /** Dispatcher to send through. Default: a keep-alive {@link Agent} owned by the transport. */
+  /**
+   * Dispatcher to send through. Default: a keep-alive undici `Agent` owned
+   * by the transport, made on the first request (importing the SDK does not
+   * load undici: most of a program's start-up would otherwise be spent on it).
+   */
   dispatcher?: Dispatcher;
   /** Idle keep-alive time of the default agent's sockets, in ms. Default 30000. */
   keepAliveTimeoutMs?: number;
@@ -156,8 +160,14 @@ function send(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportR
 
 /** A transport over undici. */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
-  const dispatcher =
-    options.dispatcher ??
-    new Agent({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000, connections: options.connections ?? 16 });
-  return (req) => send(dispatcher, req);
+  let dispatcher = options.dispatcher;
+  let loading: Promise<Dispatcher> | undefined;
+  return (req) => {
+    if (dispatcher) return send(dispatcher, req);
+    loading ??= import("undici").then(({ Agent }) => {
+      dispatcher = new Agent({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000, connections: options.connections ?? 16 });
+      return dispatcher;
+    });
+    return loading.then((loaded) => send(loaded, req));
+  };
 }

@@ -1,0 +1,137 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { ENTRIES, setupEntry } from "./entries.js";
+
+describe.each(ENTRIES)("monitor() through $name", (entry) => {
+  const { BadRequestError, PingNotRecordedError } = entry.sdk;
+
+  it("never reports what the job returns: a number is a result, not an exit status", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "returns a count" })).uuid;
+    expect(await client.monitor(uuid, () => 12)).toBe(12);
+    expect(await client.monitor(uuid, async () => 0)).toBe(0);
+    const log = await client.pings.list(uuid);
+    expect(log.map((p) => p.type)).toEqual(["success", "start", "success", "start"]);
+    expect((await client.checks.get(uuid)).status).toBe("up");
+  });
+
+  it("sends the exit status the job sets, with the run id of the start signal", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "exit status" })).uuid;
+    let rid = "";
+    await client.monitor(uuid, (run) => {
+      rid = run.rid;
+      run.exitStatus(3);
+      return "ran";
+    });
+    await client.monitor(uuid, (run) => run.exitStatus(0));
+    const log = await client.pings.list(uuid);
+    expect(log.map((p) => p.type)).toEqual(["success", "start", "fail", "start"]);
+    expect(log[2]?.rid).toBe(rid);
+    expect(log[3]?.rid).toBe(rid);
+    await expect(client.monitor(uuid, (run) => run.exitStatus(256))).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  it("reports a throwing job as a failure with the error text after the log, and rethrows", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "throws" })).uuid;
+    const boom = new Error("disk full");
+    await expect(
+      client.monitor(uuid, (run) => {
+        run.log("copying");
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    const body = await client.pings.body(uuid, 2);
+    expect(body.startsWith("copying\nError: disk full")).toBe(true);
+  });
+
+  it("sends the job's log lines and captured output as the body of the success signal", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "logs" })).uuid;
+    await client.monitor(uuid, async (run) => {
+      run.log("backup started");
+      await run.capture(Readable.from([Buffer.from("file 1\n"), "file 2\n"]));
+      run.log("backup done\n");
+    });
+    expect(await client.pings.body(uuid, 2)).toBe("backup started\nfile 1\nfile 2\nbackup done\n");
+  });
+
+  it("waits for captured output that is still arriving when the job returns", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "late output" })).uuid;
+    async function* slow() {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      yield "late line\n";
+    }
+    await client.monitor(uuid, (run) => {
+      void run.capture(slow());
+    });
+    expect(await client.pings.body(uuid, 2)).toBe("late line\n");
+  });
+
+  it("keeps the tail of a long log: the service's limit, and the documented default before it announced one", async () => {
+    const { client } = setupEntry(entry, { pingBodyLimit: 20 });
+    const uuid = (await client.checks.create({ name: "long log" })).uuid;
+    await client.monitor(uuid, (run) => {
+      for (let i = 0; i < 1000; i++) run.log(`line ${i}`);
+    });
+    expect(await client.pings.body(uuid, 2)).toBe("7\nline 998\nline 999\n"); // the last 20 bytes
+
+    // A fresh client has not heard the limit yet: it sends at most the default 10,000 bytes, the tail.
+    const large = setupEntry(entry);
+    const id = (await large.client.checks.create({})).uuid;
+    const body = `${"x".repeat(20_000)}THE END`;
+    expect(await large.pings.ping(id).fail({ body })).toMatchObject({ bodyTrimmed: true });
+    const kept = await large.client.pings.body(id, 1);
+    expect(kept.length).toBe(10_000);
+    expect(kept.endsWith("THE END")).toBe(true);
+  });
+
+  it("keeps only logLimit bytes of log in memory, and refuses a limit that is not a positive integer", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "bounded" })).uuid;
+    await client.monitor(
+      uuid,
+      (run) => {
+        run.log("x".repeat(1_000_000));
+        run.log("tail");
+      },
+      { logLimit: 8 },
+    );
+    expect(await client.pings.body(uuid, 2)).toBe("xx\ntail\n"); // the last 8 bytes
+    await expect(client.monitor(uuid, () => undefined, { logLimit: 0 })).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it("tells onPingError about every signal not recorded: unknown check, ambiguous slug, unreachable service", async () => {
+    const { client, project } = setupEntry(entry);
+    const seen: Array<[string, string]> = [];
+    const onPingError = (error: unknown, signal: "start" | "finish") => {
+      expect(error).toBeInstanceOf(entry.sdk.ChecksApiError);
+      seen.push([signal, error instanceof PingNotRecordedError ? error.outcome : (error as Error).name]);
+    };
+    expect(await client.monitor("00000000-0000-4000-8000-000000000000", () => "ran", { onPingError })).toBe("ran");
+    await client.checks.create({ name: "a", slug: "twin" });
+    await client.checks.create({ name: "b", slug: "twin" });
+    await client.monitor({ pingKey: project.pingKey, slug: "twin" }, () => undefined, { onPingError });
+    expect(seen).toEqual([
+      ["start", "not-found"],
+      ["finish", "not-found"],
+      ["start", "ambiguous"],
+      ["finish", "ambiguous"],
+    ]);
+    const unreachable = new entry.sdk.PingClient({
+      pingEndpoint: "http://127.0.0.1:9/ping/",
+      maxRetries: 0,
+      fetch: async () => {
+        throw Object.assign(new Error("refused"), { code: "ECONNREFUSED" });
+      },
+    });
+    seen.length = 0;
+    expect(await unreachable.monitor("00000000-0000-4000-8000-000000000000", () => 42, { onPingError })).toBe(42);
+    expect(seen).toEqual([
+      ["start", "ConnectionError"],
+      ["finish", "ConnectionError"],
+    ]);
+  });
+});
