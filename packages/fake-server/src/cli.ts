@@ -29,6 +29,8 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 // One Ctrl-C reaches the server from the terminal and again through npm:
 // repeats this soon after the first signal are copies of it.
 const SIGNAL_COPY_WINDOW_MS = 1_000;
+// How often a server started by npm looks whether its parent is still there.
+const PARENT_CHECK_MS = 500;
 
 /** Runs the CLI; resolves to an exit status, or `undefined` while the server keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
@@ -85,7 +87,9 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
 
   printBanner(fake, url, options.host, access, demo);
-  handleSignals(server, saver, options.state);
+  const stop = stopper(server, saver, options.state);
+  for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
+  followNpm(stop);
   return undefined;
 }
 
@@ -131,16 +135,21 @@ function printBanner(fake: FakeServer, url: string, host: string, access: Contro
   say(`  curl -H "X-Api-Key: ${project.readWriteKey ?? ""}" ${url}/api/v3/checks/`);
 }
 
-function handleSignals(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined): void {
+/** Stops the server and saves the state, once; a later request to stop (past the copy window) exits at once. */
+function stopper(
+  server: RunningServer,
+  saver: StateFileSaver | undefined,
+  stateFile: string | undefined,
+): (reason: string) => void {
   let firstAt: number | undefined;
-  const stop = (signal: NodeJS.Signals): void => {
+  return (reason) => {
     if (firstAt !== undefined) {
       if (Date.now() - firstAt < SIGNAL_COPY_WINDOW_MS) return;
-      log(`${signal} again: exiting without waiting`);
+      log(`${reason} again: exiting without waiting`);
       process.exit(1);
     }
     firstAt = Date.now();
-    log(`${signal} received: shutting down`);
+    log(`${reason}: shutting down`);
     shutdown(server, saver, stateFile).then(
       () => process.exit(0),
       (error: unknown) => {
@@ -149,7 +158,19 @@ function handleSignals(server: RunningServer, saver: StateFileSaver | undefined,
       },
     );
   };
-  for (const signal of STOP_SIGNALS) process.on(signal, stop);
+}
+
+// Run by npm (`npx`, `npm exec`, a package script), the server is the child of
+// a shell that npm signals and that may die without passing the signal on.
+// Left alone it would live on as an orphan holding its port, so when its
+// parent goes it stops as if signalled. Outside npm a detached server
+// (`nohup … &`) is what the user asked for, and is left running.
+function followNpm(stop: (reason: string) => void): void {
+  if (process.env["npm_command"] === undefined) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop("npm, the parent process, exited");
+  }, PARENT_CHECK_MS).unref();
 }
 
 async function shutdown(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined): Promise<void> {

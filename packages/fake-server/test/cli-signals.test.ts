@@ -2,7 +2,30 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, listening, run, start } from "./cli-process.js";
+import { fileURLToPath } from "node:url";
+import { answers, listening, run, start, type Run } from "./cli-process.js";
+
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+
+/** Kills what is left of a process group started with `detached: true`. */
+function killGroup(started: Run): void {
+  if (started.child.pid === undefined) return;
+  try {
+    process.kill(-started.child.pid, "SIGKILL");
+  } catch {
+    // The group is gone: nothing was left behind.
+  }
+}
+
+/** Polls until `url` stops answering, or `ms` have passed. */
+async function goesQuiet(url: string, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!(await answers(url))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
 
 let dir = "";
 beforeAll(async () => {
@@ -58,4 +81,48 @@ describe.concurrent("stopping the CLI", () => {
     expect(cli.stderr()).not.toMatch(/again/);
     expect(await projectNames(file)).toEqual(["Demo project"]);
   }, 60_000);
+
+  it("stops and saves when the pid of npx (npm exec) gets SIGTERM, leaving no orphan", async () => {
+    const file = join(dir, "npx.json");
+    const command = `node --import tsx ${cli} --port 0 --state ${file} --demo`;
+    const npx = run("npm", ["exec", "--offline", "-c", command], { detached: true });
+    try {
+      const url = await listening(npx);
+      npx.child.kill("SIGTERM");
+      expect(await goesQuiet(url, 20_000)).toBe(true);
+      expect(await projectNames(file)).toEqual(["Demo project"]);
+    } finally {
+      killGroup(npx);
+    }
+  }, 90_000);
+
+  it("under npm, stops and saves when its parent shell dies without passing a signal on", async () => {
+    const file = join(dir, "orphan.json");
+    // `; true` keeps the shell from replacing itself with node, as npm's shell does.
+    const script = `"${process.execPath}" --import tsx ${cli} --port 0 --state ${file} --demo; true`;
+    const shell = run("sh", ["-c", script], { detached: true, env: { ...process.env, npm_command: "exec" } });
+    try {
+      const url = await listening(shell);
+      shell.child.kill("SIGKILL");
+      expect(await goesQuiet(url, 20_000)).toBe(true);
+      await shell.exit; // the pipes close once the server itself has exited
+      expect(shell.stderr()).toMatch(/npm, the parent process, exited: shutting down\nstate saved to /);
+      expect(await projectNames(file)).toEqual(["Demo project"]);
+    } finally {
+      killGroup(shell);
+    }
+  }, 90_000);
+
+  it("outside npm, keeps running when its parent goes (a detached server is what was asked for)", async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("npm_")));
+    const shell = run("sh", ["-c", `"${process.execPath}" --import tsx ${cli} --port 0; true`], { detached: true, env });
+    try {
+      const url = await listening(shell);
+      shell.child.kill("SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await answers(url)).toBe(true);
+    } finally {
+      killGroup(shell);
+    }
+  }, 90_000);
 });
