@@ -2,7 +2,7 @@
  * SDK benchmark: get-check and list-checks through the SDK beside raw
  * `undici.request` doing the same calls against the fake server over
  * loopback; the SDK's cold import time; the min+gzip size of the browser
- * bundle of the fetch entry. Run: `npx tsx bench/sdk.bench.ts`.
+ * bundle of the fetch entry. Run: `node --import tsx bench/sdk.bench.ts`.
  *
  * The comparison is like for like: both sides send the same headers through
  * agents with the same pool and keep-alive settings, read the whole body and

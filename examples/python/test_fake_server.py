@@ -38,7 +38,7 @@ def fake_server_command():
     if CLI_SOURCE.exists():
         # In this repository the CLI runs from its TypeScript source, so no build is needed.
         return ["node", "--import", "tsx", str(CLI_SOURCE)], REPOSITORY
-    # A scoped name, so npx can only ever run the package we publish.
+    # By its scoped name, so that only the package we publish can ever run.
     return ["npx", "--no", "-p", "@checks-api/fake-server", "checks-fake-server"], None
 
 

@@ -1,6 +1,6 @@
 /**
  * Every example also runs as a script, exactly as its header says
- * (`npx tsx examples/<name>.ts`), against the demo fake.
+ * (`node --import tsx examples/<name>.ts`), against the demo fake.
  */
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -25,9 +25,10 @@ it("has the examples the guides point to", () => {
 });
 
 it("runs every example with tsx and prints its report", { timeout: 30_000 }, async () => {
-  const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
   const results = await Promise.all(
-    examples.map((name) => promisify(execFile)(tsx, [`examples/${name}`], { cwd: root, env, timeout: 25_000 })),
+    examples.map((name) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", `examples/${name}`], { cwd: root, env, timeout: 25_000 }),
+    ),
   );
   for (const { stdout, stderr } of results) {
     expect(stderr).toBe("");
