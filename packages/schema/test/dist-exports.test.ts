@@ -229,8 +229,8 @@ describe("published tarballs", () => {
 function installTarballs(tarballs: Map<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "checks-api-install-"));
   const dependencyOnTarball = ([name, file]: [string, string]) => [name, `file:${file}`];
-  const consumer = { private: true, dependencies: Object.fromEntries([...tarballs].map(dependencyOnTarball)) };
-  writeFileSync(join(dir, "package.json"), JSON.stringify(consumer));
+  const installed = { private: true, dependencies: Object.fromEntries([...tarballs].map(dependencyOnTarball)) };
+  writeFileSync(join(dir, "package.json"), JSON.stringify(installed));
   const modules = join(dir, "node_modules");
   mkdirSync(join(modules, ".bin"), { recursive: true });
   const dependencies = new Set<string>();
