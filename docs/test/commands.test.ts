@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { ROOT } from "../scripts/snippets.js";
 
 const SCANNED = ["README.md", "package.json", "docs", "examples", "bench", ".ci", "packages"];
-const SKIPPED_DIRS = new Set(["node_modules", "dist", "api", "__pycache__"]);
+const SKIPPED_DIRS = new Set(["node_modules", "dist", "site", "__pycache__"]);
 const TEXT = /(\.(md|ts|mts|cts|js|mjs|cjs|json|py|sh|ya?ml)|^run)$/;
 const OURS = /^@checks-api\//;
 
