@@ -5,26 +5,21 @@
  * README (from the guides or the root README) land on its module page.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Converter, MinimalSourceFile, normalizePath, ReflectionKind } from "typedoc";
 
 const SCOPE = "@checks-api/";
+const PACKAGES = new URL("../../packages/", import.meta.url);
 
 /** @param {import("typedoc").Application} app */
 export function load(app) {
-  // A document is named after its file ("getting-started"); its title is the first heading.
-  app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context, document) => {
-    const heading = document.content.map((part) => part.text).join("").match(/^# (.+)$/m);
-    if (heading) document.name = heading[1].replace(/`/g, "");
-  });
-  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
-    const { project } = context;
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, ({ project }) => {
     for (const module of project.getChildrenByKind(ReflectionKind.Module)) {
       // "@checks-api/sdk/fetch" is a second entry of the sdk package, whose README is on the "@checks-api/sdk" page.
       if (!module.name.startsWith(SCOPE) || module.name.includes("/", SCOPE.length)) continue;
-      const readme = normalizePath(join(process.cwd(), "packages", module.name.slice(SCOPE.length), "README.md"));
-      const { content } = app.converter.parseRawComment(new MinimalSourceFile(readFileSync(readme, "utf8"), readme), project.files);
-      module.readme = content;
+      const readme = normalizePath(fileURLToPath(new URL(`${module.name.slice(SCOPE.length)}/README.md`, PACKAGES)));
+      const source = new MinimalSourceFile(readFileSync(readme, "utf8"), readme);
+      module.readme = app.converter.parseRawComment(source, project.files).content;
       project.files.registerReflectionPath(readme, module);
     }
   });
