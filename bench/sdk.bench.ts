@@ -4,7 +4,7 @@
  * loopback (target: at most 5% overhead, validation on); the SDK's cold
  * start over a bare `node -e ""` (target: at most 30 ms); the min+gzip size
  * of the browser bundle of the fetch entry (target: at most 20 KiB).
- * Run: `npx tsx bench/sdk.bench.ts`.
+ * Run: `node --import tsx bench/sdk.bench.ts`.
  *
  * The comparison is like for like: both sides send the same headers through
  * agents with the same pool and keep-alive settings, read the whole body and

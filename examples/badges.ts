@@ -2,7 +2,7 @@
  * Show the badge URLs of every tag of the project (and of "*", all checks),
  * ready to paste into a README or a wiki page.
  *
- * Run: npx tsx examples/badges.ts
+ * Run: node --import tsx examples/badges.ts
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
 import { runIfScript, type Io } from "./support/io.js";

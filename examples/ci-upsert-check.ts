@@ -3,7 +3,7 @@
  * a check with its slug exists (an upsert), and assign integrations by name.
  * Run it on every deploy; it never creates duplicates.
  *
- * Run: npx tsx examples/ci-upsert-check.ts [--slug db-backup] [--name "DB backup"]
+ * Run: node --import tsx examples/ci-upsert-check.ts [--slug db-backup] [--name "DB backup"]
  *        [--schedule "30 2 * * *"] [--tz UTC] [--tags "prod db"] [--channel "Ops email" ...]
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */

@@ -5,7 +5,7 @@
  * finish signal's body, and reports a thrown error as a failure.
  * The check is addressed by the project's ping key and its slug.
  *
- * Run: npx tsx examples/cron-job.ts [slug]      (default slug: nightly-backups)
+ * Run: node --import tsx examples/cron-job.ts [slug]      (default slug: nightly-backups)
  * Uses CHECKS_PING_KEY with CHECKS_PING_ENDPOINT or CHECKS_API_URL when set
  * (and CHECKS_API_KEY, if set, to print the ping log), else an in-process demo fake.
  */

@@ -2,7 +2,7 @@
  * Read a check's flips (its status changes) and work out how long it was
  * down over the last 24 hours, period by period.
  *
- * Run: npx tsx examples/downtime-report.ts [slug]      (default slug: inventory-sync)
+ * Run: node --import tsx examples/downtime-report.ts [slug]      (default slug: inventory-sync)
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
 import { formatDuration, runIfScript, type Io } from "./support/io.js";

@@ -2,7 +2,7 @@
  * List the checks that carry every given tag, with their status, and count
  * them by status.
  *
- * Run: npx tsx examples/list-checks-by-tag.ts [tag ...]      (default tag: prod)
+ * Run: node --import tsx examples/list-checks-by-tag.ts [tag ...]      (default tag: prod)
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
 import { ago, pad, runIfScript, type Io } from "./support/io.js";

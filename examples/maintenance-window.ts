@@ -3,7 +3,7 @@
  * on purpose raise no alerts, and resume them afterwards — also when the
  * maintenance fails. Checks that were paused before are left paused.
  *
- * Run: npx tsx examples/maintenance-window.ts [tag]      (default tag: prod)
+ * Run: node --import tsx examples/maintenance-window.ts [tag]      (default tag: prod)
  * Uses CHECKS_API_URL and CHECKS_API_KEY when set, else an in-process demo fake.
  */
 import { ConflictError, type ChecksClient } from "@checks-api/sdk";

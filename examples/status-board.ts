@@ -3,7 +3,7 @@
  * read-only API key: it can list checks and flips but change nothing, so it
  * is safe to deploy where the key might leak.
  *
- * Run: npx tsx examples/status-board.ts
+ * Run: node --import tsx examples/status-board.ts
  * Uses CHECKS_API_URL and CHECKS_API_READONLY_KEY when set, else an in-process demo fake.
  */
 import type { CheckStatus } from "@checks-api/sdk";

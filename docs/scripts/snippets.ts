@@ -9,7 +9,7 @@
  *     ```
  *
  * `docs/test/snippets.test.ts` checks that every block equals its file;
- * `npx tsx docs/scripts/sync-snippets.ts` copies the files into the blocks.
+ * `node --import tsx docs/scripts/sync-snippets.ts` copies the files into the blocks.
  * @module
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * Copies every snippet file into the Markdown code blocks that name it.
- * Run: npx tsx docs/scripts/sync-snippets.ts
+ * Run: node --import tsx docs/scripts/sync-snippets.ts
  * @module
  */
 import { readFileSync, writeFileSync } from "node:fs";

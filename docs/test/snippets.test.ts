@@ -8,7 +8,7 @@ import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { codeBlocks, fenceLanguages, markdownFiles, OTHER_LANGS, readSnippet, ROOT, snippetFiles } from "../scripts/snippets.js";
 
-const FIX = "run `npx tsx docs/scripts/sync-snippets.ts` after editing a snippet file";
+const FIX = "run `node --import tsx docs/scripts/sync-snippets.ts` after editing a snippet file";
 const files = markdownFiles();
 
 describe.each(files.map((file) => [relative(ROOT, file), file]))("%s", (_name, file) => {

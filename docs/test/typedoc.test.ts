@@ -1,13 +1,27 @@
 /**
- * The API reference builds without a single warning: every export documented,
- * every `{@link}` resolving, nothing referenced that is not exported. Runs
- * TypeDoc in-process with the root `typedoc.json`, emitting nothing.
+ * The documentation site builds without a single warning (every export
+ * documented, every `{@link}` resolving, nothing referenced that is not
+ * exported) and holds what a reader needs: the README as front page, a page
+ * for every guide and every exported symbol, links from the guides to the
+ * API and back, and no broken link. Runs TypeDoc in-process with the root
+ * `typedoc.json`, writing the site into a temporary directory.
  */
-import { fileURLToPath } from "node:url";
-import { Application, DeclarationReflection, Logger, LogLevel, ReflectionKind } from "typedoc";
-import { expect, it } from "vitest";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import {
+  Application,
+  DeclarationReflection,
+  DocumentReflection,
+  Logger,
+  LogLevel,
+  PageEvent,
+  type ProjectReflection,
+  ReflectionKind,
+  Renderer,
+} from "typedoc";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../scripts/snippets.js";
 
 /** Collects what TypeDoc reports instead of printing it. */
 class CollectingLogger extends Logger {
@@ -18,18 +32,47 @@ class CollectingLogger extends Logger {
   }
 }
 
-it("builds the API reference of every entry point without warnings", { timeout: 60_000 }, async () => {
-  const app = await Application.bootstrapWithPlugins({ options: `${root}typedoc.json`, emit: "none" });
-  const logger = new CollectingLogger();
-  app.logger = logger;
-  const project = await app.convert();
-  expect(project, logger.messages.join("\n")).toBeDefined();
-  app.validate(project!);
+const GUIDES_INDEX = "docs/README.md";
+/** Every guide of `docs/`, by the title of its first heading. */
+const guides = readdirSync(join(ROOT, "docs"))
+  .filter((name) => name.endsWith(".md") && name !== "README.md")
+  .map((name) => ({ file: `docs/${name}`, title: titleOf(`docs/${name}`) }));
 
+function titleOf(file: string): string {
+  return /^# (.+)$/m.exec(readFileSync(join(ROOT, file), "utf8"))![1]!.replaceAll("`", "");
+}
+
+let app: Application;
+let logger: CollectingLogger;
+let project: ProjectReflection;
+let site: string;
+/** The page of each reflection that has one, relative to the site's root (the project has several: its first is the front page). */
+const pages = new Map<object, string>();
+
+beforeAll(async () => {
+  site = mkdtempSync(join(tmpdir(), "checks-api-site-"));
+  app = await Application.bootstrapWithPlugins({ options: join(ROOT, "typedoc.json"), out: site });
+  logger = new CollectingLogger();
+  app.logger = logger;
+  app.renderer.on(Renderer.EVENT_END_PAGE, (page: PageEvent) => {
+    if (!pages.has(page.model)) pages.set(page.model, page.url);
+  });
+  const converted = await app.convert();
+  expect(converted, logger.messages.join("\n")).toBeDefined();
+  project = converted!;
+  app.validate(project);
+  await app.generateDocs(project, site);
+}, 120_000);
+
+afterAll(() => {
+  if (site) rmSync(site, { recursive: true, force: true });
+});
+
+it("builds without warnings, every export and property documented", () => {
   // TypeDoc's own check skips properties (anonymous object types and zod
   // internals would drown it); properties of interfaces and classes must
   // be documented all the same.
-  const undocumented = project!
+  const undocumented = project
     .getReflectionsByKind(ReflectionKind.Property)
     .filter((ref): ref is DeclarationReflection => ref instanceof DeclarationReflection)
     .filter((ref) => ref.parent?.kindOf(ReflectionKind.Interface | ReflectionKind.Class) && !ref.hasComment())
@@ -37,10 +80,85 @@ it("builds the API reference of every entry point without warnings", { timeout: 
     .map((ref) => `${ref.getFriendlyFullName()} does not have any documentation`);
 
   expect([...logger.messages, ...undocumented]).toEqual([]);
-  expect(project!.children?.map((module) => module.name).sort()).toEqual([
+  expect(project.getChildrenByKind(ReflectionKind.Module).map((module) => module.name).sort()).toEqual([
     "@checks-api/fake-server",
     "@checks-api/schema",
     "@checks-api/sdk",
     "@checks-api/sdk/fetch",
   ]);
+});
+
+describe("the site", () => {
+  const html = (page: string) => readFileSync(join(site, page), "utf8");
+  const documents = () => project.getReflectionsByKind(ReflectionKind.Document) as DocumentReflection[];
+  const hrefsOf = (page: string) => [...html(page).matchAll(/\shref="([^"]*)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+
+  it("has the README as its front page, leading to the guides", () => {
+    expect(pages.get(project)).toBe("index.html");
+    expect(project.readme?.map((part) => part.text).join("")).toContain("A TypeScript toolkit for the **Checks Management API v3**");
+    const gettingStarted = documents().find((document) => document.name === titleOf("docs/getting-started.md"))!;
+    expect(hrefsOf("index.html")).toContain(pages.get(gettingStarted));
+  });
+
+  it("has a page for every guide, under the guides index, in its order", () => {
+    const index = documents().find((document) => document.parent === project && document.name === titleOf(GUIDES_INDEX));
+    expect(index, `${GUIDES_INDEX} is a document of the site`).toBeDefined();
+    expect(pages.has(index!)).toBe(true);
+    const tableLinks = readFileSync(join(ROOT, GUIDES_INDEX), "utf8").matchAll(/^\| \[[^\]]+\]\(([\w-]+\.md)\)/gm);
+    const listed = [...tableLinks].map((match) => `docs/${match[1]}`);
+    expect([...listed].sort()).toEqual(guides.map((guide) => guide.file).sort());
+    expect(index!.children?.map((child) => child.name)).toEqual(listed.map(titleOf));
+    for (const child of index!.children ?? []) expect(pages.has(child), child.name).toBe(true);
+    expect(documents().map((document) => document.name)).toContain(titleOf("examples/README.md"));
+  });
+
+  it("has a page for every exported symbol", () => {
+    const exported = project
+      .getChildrenByKind(ReflectionKind.Module)
+      .flatMap((module) => module.children ?? [])
+      .filter((child) => !child.kindOf(ReflectionKind.Reference));
+    expect(exported.length).toBeGreaterThan(100);
+    const missing = exported.filter((child) => !pages.has(child)).map((child) => child.getFullName());
+    expect(missing).toEqual([]);
+    for (const page of pages.values()) expect(existsSync(join(site, page)), page).toBe(true);
+  });
+
+  it("links every guide to the API reference, and the packages' pages to the guides", () => {
+    const apiPage = /^\.\.\/(classes|functions|interfaces|types|variables|modules)\//;
+    for (const document of documents().filter((document) => guides.some((guide) => guide.title === document.name))) {
+      expect(hrefsOf(pages.get(document)!).some((href) => apiPage.test(href)), document.name).toBe(true);
+    }
+    const guidePages = new Set(documents().map((document) => pages.get(document)!.replace(/^documents\//, "")));
+    for (const name of ["@checks-api/schema", "@checks-api/sdk", "@checks-api/fake-server"]) {
+      const module = project.getChildByName([name])!;
+      const guideOf = (href: string) => href.replace(/^\.\.\/documents\//, "").split("#")[0]!;
+      const linked = hrefsOf(pages.get(module)!).filter((href) => guidePages.has(guideOf(href)));
+      expect(linked, name).not.toEqual([]);
+    }
+  });
+
+  it("has no broken link: every local href names a file of the site, and an anchor in it", () => {
+    const files = readdirSync(site, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+    const anchors = new Map<string, Set<string>>();
+    const anchorsOf = (file: string) => {
+      if (!anchors.has(file)) {
+        anchors.set(file, new Set([...html(file).matchAll(/\s(?:id|name)="([^"]+)"/g)].map((match) => match[1]!)));
+      }
+      return anchors.get(file)!;
+    };
+    const broken: string[] = [];
+    for (const file of files) {
+      for (const href of hrefsOf(file)) {
+        if (/^[a-z]+:/i.test(href) || href === "" || href === "#") continue;
+        const [path, anchor] = href.split("#") as [string, string | undefined];
+        const target = path === "" ? file : relative(site, join(site, dirname(file), decodeURIComponent(path)));
+        if (!existsSync(join(site, target))) broken.push(`${file}: ${href}`);
+        else if (anchor && target.endsWith(".html") && !anchorsOf(target).has(decodeURIComponent(anchor))) {
+          broken.push(`${file}: ${href} (no such anchor)`);
+        }
+      }
+    }
+    expect(files.length).toBeGreaterThan(100);
+    expect(broken).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Every example also runs as a script, exactly as its header says
- * (`npx tsx examples/<name>.ts`), against the demo fake.
+ * (`node --import tsx examples/<name>.ts`), against the demo fake.
  */
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -29,12 +29,15 @@ it("has the examples the guides point to", () => {
 const CONCURRENCY = 2;
 
 it("runs every example with tsx and prints its report", { timeout: 240_000 }, async () => {
-  const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
   const queue = [...examples];
   const results: { name: string; stdout: string; stderr: string }[] = [];
   const worker = async (): Promise<void> => {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      const { stdout, stderr } = await promisify(execFile)(tsx, [`examples/${name}`], { cwd: root, env, timeout: 90_000 });
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", `examples/${name}`], {
+        cwd: root,
+        env,
+        timeout: 90_000,
+      });
       results.push({ name, stdout, stderr });
     }
   };

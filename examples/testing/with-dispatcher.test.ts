@@ -3,7 +3,7 @@
  * through the fake's undici dispatcher (no socket, no port), and the test
  * moves the fake's virtual clock to watch a check go late, then down.
  *
- * Run: npx vitest run --config vitest.workspace.ts --project examples examples/testing/with-dispatcher
+ * Run: node_modules/.bin/vitest run --config vitest.workspace.ts --project examples examples/testing/with-dispatcher
  */
 import { FakeServer } from "@checks-api/fake-server";
 import { ChecksClient, PingClient } from "@checks-api/sdk";

@@ -4,7 +4,7 @@
  * fake, and the test moves the fake's virtual clock, injects a fault and
  * reads the fake's request journal.
  *
- * Run: npx vitest run --config vitest.workspace.ts --project examples examples/testing/with-msw
+ * Run: node_modules/.bin/vitest run --config vitest.workspace.ts --project examples examples/testing/with-msw
  */
 import { FakeServer } from "@checks-api/fake-server";
 import { checkUuid, ChecksClient, PingClient, ReadOnlyChecksClient } from "@checks-api/sdk";

@@ -1,7 +1,7 @@
 import { FakeServerClient } from "@checks-api/fake-server";
 import { ChecksClient } from "@checks-api/sdk";
 
-// A fake started elsewhere, e.g. `npx checks-fake-server --port 8000 --clock virtual` in another CI step.
+// A fake started elsewhere, e.g. `npx -p @checks-api/fake-server checks-fake-server --port 8000 --clock virtual` in another CI step.
 const url = process.env.CHECKS_FAKE_URL ?? "http://127.0.0.1:8000";
 const control = new FakeServerClient({ url });
 

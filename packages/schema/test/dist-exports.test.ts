@@ -1,8 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -235,3 +238,124 @@ describe("the built @checks-api/sdk, every entry, with import() and with require
     }
   });
 }, 60_000);
+
+// The packages as npm would publish them: the tarballs of `npm pack` (built
+// above), linted by publint and by Are the Types Wrong, then installed
+// into an empty directory and loaded from there.
+describe("published tarballs", () => {
+  let packDir: string;
+  let installDir: string;
+  const tarballs = new Map<string, string>();
+
+  beforeAll(() => {
+    packDir = mkdtempSync(join(tmpdir(), "checks-api-pack-"));
+    for (const { name, dir } of PACKAGES) {
+      const args = ["pack", "--json", "--pack-destination", packDir];
+      const output = execFileSync("npm", args, { cwd: join(ROOT, dir), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      const [packed] = JSON.parse(output) as { filename: string }[];
+      tarballs.set(name, join(packDir, packed!.filename));
+    }
+    installDir = installTarballs(tarballs);
+  }, 60_000);
+
+  afterAll(() => {
+    for (const dir of [packDir, installDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("passes publint without a message, suggestions included", async () => {
+    for (const [name, tarball] of tarballs) {
+      const pack = { tarball: readFileSync(tarball).buffer as ArrayBuffer };
+      const { messages, pkg } = await publint({ pack, level: "suggestion", strict: true });
+      expect(messages.map((message) => formatMessage(message, pkg, { color: false })), name).toEqual([]);
+    }
+  });
+
+  it("passes Are the Types Wrong for every entry point and module resolution", { timeout: 60_000 }, async () => {
+    const attw = join(ROOT, "node_modules", ".bin", "attw");
+    const problems: Record<string, unknown> = {};
+    // One at a time: each run loads a TypeScript compiler, and the rest of the suite runs beside it.
+    for (const [name, tarball] of tarballs) {
+      const { stdout } = await promisify(execFile)(attw, ["--format", "json", tarball], { maxBuffer: 64 << 20 }).catch(
+        // attw exits with 1 when it found problems, which its report lists.
+        (error: { stdout?: string }) => ({ stdout: error.stdout ?? "{}" }),
+      );
+      problems[name] = (JSON.parse(stdout) as { problems?: unknown }).problems;
+    }
+    expect(problems).toEqual(Object.fromEntries([...tarballs.keys()].map((name) => [name, {}])));
+  });
+
+  it("imports and requires every entry of the installed packages", () => {
+    const specifiers = PACKAGES.flatMap(({ name, dir }) =>
+      subpaths(manifestOf(dir)).map((subpath) => (subpath === "." ? name : `${name}/${subpath.slice(2)}`)),
+    );
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const out = {};
+      for (const specifier of ${JSON.stringify(specifiers)}) {
+        out[specifier] = {
+          files: [import.meta.resolve(specifier), "file://" + require.resolve(specifier)],
+          esm: Object.keys(await import(specifier)).filter((key) => key !== "default").sort(),
+          cjs: Object.keys(require(specifier)).filter((key) => key !== "__esModule").sort(),
+        };
+      }
+      console.log(JSON.stringify(out));
+    `;
+    writeFileSync(join(installDir, "check.mjs"), script);
+    const loaded = JSON.parse(execFileSync(process.execPath, ["check.mjs"], { cwd: installDir, encoding: "utf8" })) as Record<
+      string,
+      { files: string[]; esm: string[]; cjs: string[] }
+    >;
+    expect(Object.keys(loaded)).toEqual(specifiers);
+    for (const [specifier, { files, esm, cjs }] of Object.entries(loaded)) {
+      for (const file of files) expect(file, specifier).toContain(`${installDir}/node_modules/`);
+      expect(esm.length, specifier).toBeGreaterThan(0);
+      expect(cjs, specifier).toEqual(esm);
+    }
+  });
+
+  it("runs every bin of the installed packages", () => {
+    const bins = PACKAGES.flatMap(({ dir }) => Object.keys((manifestOf(dir) as { bin?: Record<string, string> }).bin ?? {}));
+    expect(bins).toEqual(["checks-fake-server"]);
+    for (const bin of bins) {
+      const usage = execFileSync(join(installDir, "node_modules", ".bin", bin), ["--help"], { cwd: installDir, encoding: "utf8" });
+      expect(usage).toMatch(new RegExp(`^Usage: ${bin} `));
+    }
+  });
+});
+
+/**
+ * Lays the tarballs out as `npm install` of them would, in a new directory.
+ * npm itself would ask the registry for the metadata of every dependency,
+ * and tests never reach the network: the third-party dependencies the
+ * packages declare are linked from the repository's node_modules instead.
+ */
+function installTarballs(tarballs: Map<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "checks-api-install-"));
+  const dependencyOnTarball = ([name, file]: [string, string]) => [name, `file:${file}`];
+  const installed = { private: true, dependencies: Object.fromEntries([...tarballs].map(dependencyOnTarball)) };
+  writeFileSync(join(dir, "package.json"), JSON.stringify(installed));
+  const modules = join(dir, "node_modules");
+  mkdirSync(join(modules, ".bin"), { recursive: true });
+  const dependencies = new Set<string>();
+  for (const [name, tarball] of tarballs) {
+    const target = join(modules, name);
+    mkdirSync(target, { recursive: true });
+    execFileSync("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"]);
+    const manifest = JSON.parse(readFileSync(join(target, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      bin?: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) dependencies.add(dependency);
+    for (const [bin, file] of Object.entries(manifest.bin ?? {})) {
+      chmodSync(join(target, file), 0o755);
+      symlinkSync(join(target, file), join(modules, ".bin", bin));
+    }
+  }
+  for (const dependency of dependencies) {
+    if (tarballs.has(dependency)) continue;
+    mkdirSync(dirname(join(modules, dependency)), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules", dependency), join(modules, dependency), "dir");
+  }
+  return dir;
+}

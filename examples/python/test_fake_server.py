@@ -1,0 +1,156 @@
+"""A test suite in Python against the fake server, with the standard library only.
+
+The fake runs as a separate process (the `checks-fake-server` CLI) on a free
+port with a virtual clock: the test prepares it over the remote-control API
+under /__fake, drives it over the management and ping APIs like any client,
+and moves its clock instead of waiting.
+
+Run from the repository root (after `npm ci`):
+
+    python3 -m unittest discover -s examples/python -p '*.py'
+
+Outside this repository, with `@checks-api/fake-server` installed in the
+project, or set CHECKS_FAKE_SERVER to the command that starts the fake.
+"""
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import unittest
+import urllib.error
+import urllib.request
+from datetime import datetime, timedelta
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+CLI_SOURCE = REPOSITORY / "packages" / "fake-server" / "src" / "cli.ts"
+LISTENING = re.compile(r"^Listening on (http://\S+)$")
+TIMEOUT = 3600
+GRACE = 300
+
+
+def fake_server_command():
+    """The command that starts the fake, and the directory to start it in."""
+    if "CHECKS_FAKE_SERVER" in os.environ:
+        return shlex.split(os.environ["CHECKS_FAKE_SERVER"]), None
+    if CLI_SOURCE.exists():
+        # In this repository the CLI runs from its TypeScript source, so no build is needed.
+        return ["node", "--import", "tsx", str(CLI_SOURCE)], REPOSITORY
+    # By its scoped name, so that only the package we publish can ever run.
+    return ["npx", "--no", "-p", "@checks-api/fake-server", "checks-fake-server"], None
+
+
+class FakeServerProcess:
+    """The CLI on a free port with a virtual clock; `url` is where it listens."""
+
+    def __init__(self):
+        command, cwd = fake_server_command()
+        self.process = subprocess.Popen(
+            [*command, "--port", "0", "--clock", "virtual", "--seed", "python"],
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        # Port 0 lets the system pick the port; the first line of stdout names it.
+        first_line = self.process.stdout.readline().strip()
+        match = LISTENING.match(first_line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"the fake server did not start: {first_line!r}")
+        self.url = match.group(1)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.process.stdout.close()
+
+
+def call(method, url, body=None, api_key=None):
+    """Sends one request; answers (status, decoded JSON body or text)."""
+    headers = {}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        # The control API reads only JSON bodies, and the management API expects them.
+        headers["Content-Type"] = "application/json"
+    if api_key is not None:
+        headers["X-Api-Key"] = api_key
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, decode(response)
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, decode(error)
+
+
+def decode(response):
+    text = response.read().decode()
+    return json.loads(text) if response.headers.get_content_type() == "application/json" else text
+
+
+def parse_time(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+class CheckGoesDownTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fake = FakeServerProcess()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.fake.stop()
+
+    def control(self, method, path, body=None):
+        return call(method, f"{self.fake.url}/__fake{path}", body)
+
+    def setUp(self):
+        status, _ = self.control("POST", "/reset", {})
+        self.assertEqual(status, 204)
+        status, project = self.control("POST", "/projects", {"name": "python"})
+        self.assertEqual(status, 201)
+        self.api_key = project["readWriteKey"]
+
+    def api(self, method, path, body=None):
+        return call(method, f"{self.fake.url}/api/v3{path}", body, api_key=self.api_key)
+
+    def test_a_check_pinged_once_goes_down_after_timeout_and_grace(self):
+        status, check = self.api("POST", "/checks/", {"name": "nightly", "timeout": TIMEOUT, "grace": GRACE})
+        self.assertEqual(status, 201)
+        self.assertEqual(check["status"], "new")
+        # Read-write checks carry their ping URL, whose last segment is the check's UUID.
+        ping_url = check["ping_url"]
+        uuid = ping_url.rsplit("/", 1)[1]
+
+        status, text = call("POST", ping_url, {"job": "nightly"})
+        self.assertEqual((status, text), (200, "OK"))
+        status, check = self.api("GET", f"/checks/{uuid}")
+        self.assertEqual(check["status"], "up")
+        last_ping = parse_time(check["last_ping"])
+
+        status, clock = self.control("POST", "/clock/advance", {"ms": (TIMEOUT + GRACE + 60) * 1000})
+        self.assertEqual(status, 200)
+        self.assertGreater(parse_time(clock["now"]), last_ping + timedelta(seconds=TIMEOUT + GRACE))
+
+        status, check = self.api("GET", f"/checks/{uuid}")
+        self.assertEqual(status, 200)
+        self.assertEqual(check["status"], "down")
+
+        status, flips = self.api("GET", f"/checks/{uuid}/flips/")
+        self.assertEqual(status, 200)
+        # The seed format answers a bare list, the live one wraps it in {"flips": [...]}; newest first.
+        newest = (flips if isinstance(flips, list) else flips["flips"])[0]
+        self.assertEqual(newest["up"], 0)
+        self.assertEqual(parse_time(newest["timestamp"]), last_ping + timedelta(seconds=TIMEOUT + GRACE))
+
+    def test_the_management_api_refuses_a_wrong_key(self):
+        self.api_key = "hcw_" + "0" * 28  # well-formed, but no project has it
+        status, body = self.api("GET", "/checks/")
+        self.assertEqual((status, body), (401, {"error": "wrong api key"}))
+
+
+if __name__ == "__main__":
+    unittest.main()
