@@ -38,6 +38,18 @@ export interface FakeServerOptions {
   apiBodyLimit?: number | undefined;
   /** Journal entries kept; older ones are dropped. Default 10000. */
   journalLimit?: number | undefined;
+  /**
+   * Bytes the journal holds at most, estimated from each entry's body
+   * excerpt and path; the oldest entries are dropped to stay under it.
+   * Default 16777216 (16 MiB).
+   */
+  journalByteLimit?: number | undefined;
+  /**
+   * Characters of each request body the journal keeps (a longer body is
+   * kept as the text of its first characters; `bodyLength` tells its full
+   * length). Default 4096.
+   */
+  journalExcerpt?: number | undefined;
 }
 
 /** The options with their defaults applied. */
@@ -56,6 +68,8 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
     pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
     apiBodyLimit: options.apiBodyLimit ?? 2_621_440,
     journalLimit: options.journalLimit ?? 10_000,
+    journalByteLimit: options.journalByteLimit ?? 16 * 1024 * 1024,
+    journalExcerpt: options.journalExcerpt ?? 4096,
     controlPrefix: control === false ? null : ((control === true ? undefined : control.prefix) ?? DEFAULT_CONTROL_PREFIX),
   };
 }
