@@ -10,13 +10,12 @@ import { mswHandlers } from "./adapters/msw.js";
 import { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 import { createDispatcher } from "./adapters/undici-dispatcher.js";
 import { handleControl } from "./control/routes.js";
-import { BodyAbortedError } from "./http/body.js";
 import { representContext } from "./http/exchange.js";
 import { Faults, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
 import { Journal, type JournalEntry } from "./http/journal.js";
 import { representCheck } from "./http/represent.js";
-import { DROP_CONNECTION, toResponse, type Outcome } from "./http/reply.js";
+import { toResponse, type Outcome } from "./http/reply.js";
 import { notFoundPage } from "./http/responses.js";
 import type { Operation } from "./http/router.js";
 import { saveNewCheck } from "./http/routes/checks.js";
@@ -124,15 +123,7 @@ export class FakeServer {
   }
 
   async #serveControl(incoming: Incoming): Promise<Outcome> {
-    let answer: Outcome | undefined;
-    try {
-      answer = await handleControl(this, incoming);
-    } catch (error) {
-      // A body that ended early leaves no one to answer.
-      if (error instanceof BodyAbortedError) return DROP_CONNECTION;
-      throw error;
-    }
-    return answer ?? this.#service.serve(incoming);
+    return (await handleControl(this, incoming)) ?? this.#service.serve(incoming);
   }
 
   /** Creates a project (and its account unless `account` names an existing one). */
