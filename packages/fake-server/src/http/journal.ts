@@ -103,10 +103,28 @@ function excerpt(body: unknown, length: number, limit: number): unknown {
   if (body === null) return null;
   // A parsed body no longer than the limit in bytes serialises to about that.
   if (typeof body !== "string" && length <= limit) return body;
-  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const text = typeof body === "string" ? body : jsonPrefix(body as Record<string, unknown>, limit);
   if (text.length <= limit) return body;
   const end = limit > 0 && /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
-  return text.slice(0, end);
+  // A slice would keep the whole text alive (V8 slices point into their
+  // parent): the excerpt is copied out instead.
+  return Buffer.from(text.slice(0, end), "utf16le").toString("utf16le");
+}
+
+/**
+ * The JSON of `body` as `JSON.stringify` writes it, or at least its first
+ * `limit` characters: long strings are cut before they are serialised, and
+ * members after the limit are left out.
+ */
+function jsonPrefix(body: Record<string, unknown>, limit: number): string {
+  let text = "{";
+  for (const [key, value] of Object.entries(body)) {
+    if (text.length > limit) return text;
+    const shown = typeof value === "string" && value.length > limit ? value.slice(0, limit) : value;
+    const json = JSON.stringify(shown);
+    if (json !== undefined) text += `${text.length > 1 ? "," : ""}${JSON.stringify(key)}:${json}`;
+  }
+  return `${text}}`;
 }
 
 // An estimate of the memory an entry holds: text at two bytes a character,
