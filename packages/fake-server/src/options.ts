@@ -17,7 +17,11 @@ export interface FakeServerOptions {
   pingEndpoint?: string | undefined;
   /** Label of the `*` badge. Default `Mychecks`. */
   siteName?: string | undefined;
-  /** Bytes kept of an HTTP ping body, announced in `Ping-Body-Limit`; `null` = unlimited. Default 10000. */
+  /**
+   * Bytes kept of an HTTP ping body, announced in `Ping-Body-Limit`; the
+   * rest is read and dropped. `null` = unlimited (a body is then held
+   * whole). Default 10000.
+   */
   pingBodyLimit?: number | null | undefined;
   /** Secret the badge signatures are derived from. Default `fake-badge-secret`. */
   badgeSecret?: string | undefined;
