@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeServer, type FakeServerOptions } from "@checks-api/fake-server";
-import type { RunningServer } from "../src/adapters/node-http.js";
+import { listen, type RunningServer } from "../src/adapters/node-http.js";
 import { counted, countedStream, rawExchange } from "./intake-helpers.js";
 
 const servers: RunningServer[] = [];
@@ -156,5 +156,31 @@ describe("node:http: body intake", () => {
     const s = await started();
     const answer = await rawExchange(s.port, { head: head("GET", "/api/v3/status/", { "X-Big": "h".repeat(20_000) }) });
     expect(answer.status).toBe(431);
+  });
+
+  it("streams the body to a Request handler: cancelling refuses the rest, ignoring it drains it", async () => {
+    const server = await listen({
+      handle: async (request) => {
+        if (new URL(request.url).pathname === "/ignore") return new Response("ignored");
+        const reader = request.body!.getReader();
+        const first = await reader.read();
+        await reader.cancel();
+        return new Response(`enough after ${first.value?.byteLength ?? 0} bytes`, { status: 413 });
+      },
+    });
+    servers.push(server);
+    const refused = await rawExchange(server.port, {
+      head: head("POST", "/cancel", { "Content-Length": String(64 * MIB) }),
+      parts: counted(1024, 64 * 1024).parts,
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.head.toLowerCase()).toContain("connection: close");
+    expect(refused.sentBeforeAnswer).toBeLessThan(32 * MIB);
+    const ignored = await rawExchange(server.port, {
+      head: head("POST", "/ignore", { "Content-Length": String(MIB) }),
+      parts: counted(16, 64 * 1024).parts,
+    });
+    expect(ignored.status).toBe(200);
+    expect(ignored.head.toLowerCase()).not.toContain("connection: close");
   });
 });
