@@ -68,6 +68,12 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
  * - A `Response.error()` (a fault injected with `drop: true`) destroys the
  *   socket without answering.
  * - Repeated response headers (e.g. several `Set-Cookie`) stay separate lines.
+ * - Bodies are read off the socket only as far as the handler reads them
+ *   (`100 Continue` goes out when it starts). A body refused at a limit is
+ *   answered with `Connection: close`; what still arrives is read and
+ *   dropped for at most 2 seconds, so that the client gets the answer rather
+ *   than a reset, and the connection is closed. A body left unread is
+ *   drained after the answer, keeping the connection usable.
  *
  * @example
  * ```ts
