@@ -14,12 +14,11 @@
  * 3. The heap held by 10,000 checks with a full ping log each, filled by real
  *    pings through `handle()`.
  */
-import { spawn } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { checkUuid, type Check } from "@checks-api/schema";
 import { FakeServer } from "@checks-api/fake-server";
+import { autocannon } from "./autocannon.js";
 
 const LOAD_SECONDS = 2;
 const WARMUP_SECONDS = 1;
@@ -43,23 +42,12 @@ interface LoadResult {
   errors: number;
 }
 
-const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
-
-function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
-  const args = [autocannonBin, "-c", String(CONNECTIONS), "-p", String(PIPELINING), "-d", String(seconds), "-j", "-n"];
+async function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  const args = ["-c", String(CONNECTIONS), "-p", String(PIPELINING), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as { requests: { average: number }; non2xx: number; errors: number };
-      resolve({ requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors });
-    });
-  });
+  const result = await autocannon(args);
+  return { requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors };
 }
 
 async function measure(url: string, headers: Record<string, string>, seconds = LOAD_SECONDS): Promise<number> {

@@ -96,7 +96,11 @@ export class FakeServer {
     this.clock = this.#clock;
     this.#ids = new IdSource(options.seed);
     this.#core = { store: this.#store, ids: this.#ids, options: this.options };
-    this.#journal = new Journal(this.options.journalLimit);
+    this.#journal = new Journal({
+      entries: this.options.journalLimit,
+      bytes: this.options.journalByteLimit,
+      excerpt: this.options.journalExcerpt,
+    });
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));
   }

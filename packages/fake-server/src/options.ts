@@ -53,7 +53,11 @@ export interface FakeServerOptions {
   pingEndpoint?: string | undefined;
   /** Label of the `*` badge. Default `Mychecks`. */
   siteName?: string | undefined;
-  /** Bytes kept of an HTTP ping body, announced in `Ping-Body-Limit`; `null` = unlimited. Default 10000. */
+  /**
+   * Bytes kept of an HTTP ping body, announced in `Ping-Body-Limit`; the
+   * rest is read and dropped. `null` = unlimited (a body is then held
+   * whole). Default 10000.
+   */
   pingBodyLimit?: number | null | undefined;
   /** Secret the badge signatures are derived from. Default `fake-badge-secret`. */
   badgeSecret?: string | undefined;
@@ -74,6 +78,18 @@ export interface FakeServerOptions {
   apiBodyLimit?: number | undefined;
   /** Journal entries kept; older ones are dropped. Default 10000. */
   journalLimit?: number | undefined;
+  /**
+   * Bytes the journal holds at most, estimated from each entry's body
+   * excerpt and path; the oldest entries are dropped to stay under it.
+   * Default 16777216 (16 MiB).
+   */
+  journalByteLimit?: number | undefined;
+  /**
+   * Characters of each request body the journal keeps (a longer body is
+   * kept as the text of its first characters; `bodyLength` tells its full
+   * length). Default 4096.
+   */
+  journalExcerpt?: number | undefined;
 }
 
 /** The options with their defaults applied. */
@@ -91,6 +107,8 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
     pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
     apiBodyLimit: options.apiBodyLimit ?? 2_621_440,
     journalLimit: options.journalLimit ?? 10_000,
+    journalByteLimit: options.journalByteLimit ?? 16 * 1024 * 1024,
+    journalExcerpt: options.journalExcerpt ?? 4096,
     control: resolveControl(options.control ?? true),
   };
 }

@@ -46,4 +46,40 @@ describe("request journal", () => {
     await call(s.fake, "GET", "/__fake/clock");
     expect(s.fake.journal()).toEqual([]);
   });
+
+  test("keeps an excerpt of each body with its full length", async () => {
+    const s = setup({ journalExcerpt: 100 });
+    const uuid = await s.create({ name: "small" });
+    const desc = "d".repeat(5000);
+    await call(s.fake, "POST", `/api/v3/checks/${uuid}`, { body: { api_key: s.rw, desc } });
+    await ping(s.fake, uuid, "", { method: "POST", body: "p".repeat(3000) });
+    const [created, updated, pinged] = s.fake.journal();
+    expect(created).toMatchObject({ body: { name: "small" }, bodyLength: 16 });
+    expect(updated?.body).toBe(JSON.stringify({ api_key: "***", desc }).slice(0, 100));
+    expect(updated?.bodyLength).toBe(JSON.stringify({ api_key: s.rw, desc }).length);
+    expect(pinged).toMatchObject({ body: "p".repeat(100), bodyLength: 3000 });
+  });
+
+  test("is bounded in bytes: the oldest entries go first", async () => {
+    const s = setup({ journalByteLimit: 64 * 1024, journalExcerpt: 4096 });
+    const uuid = await s.create({ name: "bytes" });
+    for (let i = 0; i < 40; i++) await ping(s.fake, uuid, "", { method: "POST", body: `${i} `.padEnd(4000, "x") });
+    const entries = s.fake.journal();
+    expect(entries.length).toBeGreaterThan(4);
+    expect(entries.length).toBeLessThan(40);
+    expect(entries.at(-1)?.body).toMatch(/^39 /);
+  });
+
+  test("answers GET /__fake/journal after 2.5 MB updates", async () => {
+    const s = setup();
+    const uuid = await s.create({ name: "big" });
+    const desc = "z".repeat(2_500_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await call(s.fake, "POST", `/api/v3/checks/${uuid}`, { key: s.rw, body: { desc } })).status).toBe(200);
+    }
+    const answer = await call(s.fake, "GET", "/__fake/journal");
+    expect(answer.status).toBe(200);
+    expect(answer.text.length).toBeLessThan(100_000);
+    expect((answer.json as { bodyLength: number }[]).at(-1)?.bodyLength).toBe(2_500_011);
+  });
 });

@@ -3,7 +3,7 @@
  * @module
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { BufferedIncoming, incomingHandlerOf, type RootedFetchHandler } from "../http/incoming.js";
+import { incomingHandlerOf, RequestIncoming, type RootedFetchHandler } from "../http/incoming.js";
 import { DROP_CONNECTION, toResponse } from "../http/reply.js";
 
 /** Options of {@link mswHandlers}. */
@@ -52,17 +52,18 @@ export function mswHandlers(fake: MswTarget, options: MswHandlersOptions = {}): 
       const url = new URL(request.url);
       const rest = relativePath(served, url) ?? "/";
       const target = `${own.origin}${own.path}${rest}${url.search}`;
-      const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
       const direct = incomingHandlerOf(fake);
       if (direct) {
-        // The fake's internal form: no second `Request`, the answer built once.
-        const own = new URL(target);
-        const bytes = body ? new Uint8Array(body) : null;
-        const outcome = await direct(new BufferedIncoming(request.method, own.pathname, own.search, request.headers, bytes));
+        // The fake's internal form: the body read from the request's own
+        // stream as far as the fake reads it, the answer built once.
+        const outcome = await direct(new RequestIncoming(request, new URL(target)));
         return outcome === DROP_CONNECTION ? HttpResponse.error() : toResponse(outcome);
       }
-      const init: RequestInit = { method: request.method, headers: request.headers };
-      if (body && body.byteLength > 0) init.body = body;
+      const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers };
+      if (request.body !== null && request.method !== "GET" && request.method !== "HEAD") {
+        init.body = request.body;
+        init.duplex = "half";
+      }
       const response = await fake.handle(new Request(target, init));
       return response.type === "error" ? HttpResponse.error() : response;
     },

@@ -7,10 +7,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BodyBytes } from "../http/body.js";
-import { capBytes, incomingHandlerOf, type FetchHandler, type Incoming, type IncomingHandler } from "../http/incoming.js";
+import type { BodyBytes, BodyOverflow } from "../http/body.js";
+import { incomingHandlerOf, type FetchHandler, type Incoming, type IncomingHandler } from "../http/incoming.js";
 import { DROP_CONNECTION, NO_BODY_STATUS, wireHeaders, type Outcome } from "../http/reply.js";
 import { normalizePeerAddress, PEER_ADDRESS_HEADER } from "../http/peer-address.js";
+import { NodeBody } from "./node-body.js";
 import { responseBytes } from "./response-bytes.js";
 
 /** Where {@link listen} binds. */
@@ -55,8 +56,10 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
  *
  * - The request URL is `http://` + the `Host` header (or the bound address)
  *   + the request target; all header lines are kept, repeated ones included;
- *   the body is passed as bytes (GET and HEAD bodies are dropped: a WHATWG
- *   `Request` cannot carry them, and the service ignores them).
+ *   the body is passed as a stream read from the socket as the handler reads
+ *   it (GET and HEAD bodies are dropped: a WHATWG `Request` cannot carry
+ *   them, and the service ignores them). Cancelling that stream refuses the
+ *   rest of the body: the answer then closes the connection.
  * - The socket peer address is put in the `x-checks-fake-peer` request header
  *   (`PEER_ADDRESS_HEADER`; a client-sent value is discarded), with IPv4-mapped
  *   IPv6 addresses written as plain IPv4. The fake uses it as a ping's source
@@ -65,6 +68,12 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
  * - A `Response.error()` (a fault injected with `drop: true`) destroys the
  *   socket without answering.
  * - Repeated response headers (e.g. several `Set-Cookie`) stay separate lines.
+ * - Bodies are read off the socket only as far as the handler reads them
+ *   (`100 Continue` goes out when it starts). A body refused at a limit is
+ *   answered with `Connection: close`; what still arrives is read and
+ *   dropped for at most 2 seconds, so that the client gets the answer rather
+ *   than a reset, and the connection is closed. A body left unread is
+ *   drained after the answer, keeping the connection usable.
  *
  * @example
  * ```ts
@@ -78,11 +87,16 @@ export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}):
   const urlHost = host.includes(":") ? `[${host}]` : host;
   let fallbackOrigin = `http://${urlHost}`;
 
-  const server = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void => {
+    const body = new NodeBody(req, res, expectsContinue);
     const direct = incomingHandlerOf(fake);
-    if (direct) serveDirect(direct, req, res, fallbackOrigin);
-    else serveOne(fake, req, res, fallbackOrigin).catch(() => answerFailure(res));
-  });
+    if (direct) answerDirect(direct, req, res, body, fallbackOrigin);
+    else serveOne(fake, req, res, body, fallbackOrigin).catch(() => answerFailure(res));
+  };
+  const server = createServer((req, res) => serve(req, res, false));
+  // `100 Continue` goes out only when the fake starts reading the body, so
+  // a body refused on its announced length is never sent.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -104,22 +118,13 @@ export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}):
 }
 
 // A request served through the fake's internal form. Everything up to the
-// handler is synchronous for requests without a body, and so is writing the
-// answer when the handler needs no waiting.
-function serveDirect(handler: IncomingHandler, req: IncomingMessage, res: ServerResponse, fallbackOrigin: string): void {
-  const body = readBody(req);
-  if (body === null) return answerDirect(handler, req, res, null, fallbackOrigin);
-  body.then(
-    (bytes) => answerDirect(handler, req, res, bytes, fallbackOrigin),
-    () => answerFailure(res),
-  );
-}
-
+// handler is synchronous, and so is writing the answer when the handler
+// needs no waiting (no body to read, no injected latency).
 function answerDirect(
   handler: IncomingHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  body: Buffer | null,
+  body: NodeBody,
   fallbackOrigin: string,
 ): void {
   try {
@@ -129,20 +134,23 @@ function answerDirect(
       return;
     }
     const outcome = handler(new NodeIncoming(req, target.pathname, target.search, body));
-    if (outcome instanceof Promise) outcome.then((settled) => writeOutcome(res, settled)).catch(() => answerFailure(res));
-    else writeOutcome(res, outcome);
+    if (outcome instanceof Promise) outcome.then((settled) => writeOutcome(res, settled, body)).catch(() => answerFailure(res));
+    else writeOutcome(res, outcome, body);
   } catch {
     answerFailure(res);
   }
 }
 
-function writeOutcome(res: ServerResponse, outcome: Outcome): void {
+function writeOutcome(res: ServerResponse, outcome: Outcome, body: NodeBody): void {
   if (outcome === DROP_CONNECTION) {
     res.socket?.destroy();
     return;
   }
-  res.writeHead(outcome.status, wireHeaders(outcome) as string[]);
+  const closing = body.closesConnection;
+  const headers = wireHeaders(outcome) as string[];
+  res.writeHead(outcome.status, closing ? [...headers, "connection", "close"] : headers);
   res.end(outcome.body ?? undefined);
+  body.release(closing);
 }
 
 /**
@@ -176,13 +184,13 @@ function requestTarget(req: IncomingMessage, fallbackOrigin: string): { pathname
 class NodeIncoming implements Incoming {
   readonly method: string;
   readonly #req: IncomingMessage;
-  readonly #body: Buffer | null;
+  readonly #body: NodeBody;
 
   constructor(
     req: IncomingMessage,
     readonly pathname: string,
     readonly search: string,
-    body: Buffer | null,
+    body: NodeBody,
   ) {
     this.#req = req;
     this.method = req.method ?? "GET";
@@ -202,11 +210,11 @@ class NodeIncoming implements Incoming {
   }
 
   get hasBody(): boolean {
-    return this.#body !== null;
+    return this.#body.present;
   }
 
-  body(cap: number | null): Promise<BodyBytes> {
-    return Promise.resolve(capBytes(this.#body, cap));
+  body(cap: number | null, overflow: BodyOverflow = "refuse"): Promise<BodyBytes> {
+    return this.#body.read(cap, overflow);
   }
 
   get peer(): string | undefined {
@@ -219,9 +227,9 @@ async function serveOne(
   fake: RequestHandlerTarget,
   req: IncomingMessage,
   res: ServerResponse,
+  body: NodeBody,
   fallbackOrigin: string,
 ): Promise<void> {
-  const body = await (readBody(req) ?? null);
   let request: Request;
   try {
     request = toRequest(req, body, fallbackOrigin);
@@ -232,25 +240,10 @@ async function serveOne(
     return;
   }
   const response = await fake.handle(request);
-  await writeResponse(res, response);
+  await writeResponse(res, response, body);
 }
 
-/** The request body, or `null` (synchronously) when there is none to read. */
-function readBody(req: IncomingMessage): Promise<Buffer | null> | null {
-  const method = req.method;
-  if (method === "GET" || method === "HEAD" || (req.headers["content-length"] === "0" && !req.headers["transfer-encoding"])) {
-    req.resume();
-    return null;
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(chunks.length === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-function toRequest(req: IncomingMessage, body: Buffer | null, fallbackOrigin: string): Request {
+function toRequest(req: IncomingMessage, body: NodeBody, fallbackOrigin: string): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
@@ -265,18 +258,20 @@ function toRequest(req: IncomingMessage, body: Buffer | null, fallbackOrigin: st
   const host = req.headers.host;
   const origin = host && PLAIN_HOST.test(host) ? `http://${host}` : fallbackOrigin;
   const url = target.startsWith("/") ? origin + target : target;
-  const init: RequestInit = { method: req.method ?? "GET", headers };
-  // Socket data always lands in plain (non-shared) ArrayBuffers.
-  if (body) init.body = body as Uint8Array<ArrayBuffer>;
+  const init: RequestInit & { duplex?: "half" } = { method: req.method ?? "GET", headers };
+  if (body.present) {
+    init.body = body.stream();
+    init.duplex = "half";
+  }
   return new Request(url, init);
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response, body: NodeBody): Promise<void> {
   if (response.type === "error") {
     res.socket?.destroy();
     return;
   }
-  const body = await responseBytes(response);
+  const bytes = await responseBytes(response);
   const head: string[] = [];
   let hasLength = false;
   // Headers iteration yields each Set-Cookie separately and joins other repeats, as HTTP allows.
@@ -285,9 +280,12 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
     head.push(name, value);
   });
   const status = response.status;
-  if (!hasLength && !NO_BODY_STATUS.has(status)) head.push("content-length", String(body?.byteLength ?? 0));
+  if (!hasLength && !NO_BODY_STATUS.has(status)) head.push("content-length", String(bytes?.byteLength ?? 0));
+  const closing = body.closesConnection;
+  if (closing) head.push("connection", "close");
   res.writeHead(status, response.statusText || undefined, head);
-  res.end(body);
+  res.end(bytes);
+  body.release(closing);
 }
 
 function answerFailure(res: ServerResponse): void {

@@ -7,7 +7,8 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { Dispatcher, errors, FormData as UndiciFormData, Response as UndiciResponse } from "undici";
-import { BufferedIncoming, incomingHandlerOf, type IncomingHandler, type RootedFetchHandler } from "../http/incoming.js";
+import { readCapped, streamChunks } from "../http/body.js";
+import { HeadersIncoming, incomingHandlerOf, type BodySource, type IncomingHandler, type RootedFetchHandler } from "../http/incoming.js";
 import { DROP_CONNECTION, NO_BODY_STATUS, bodyLength, type HeaderList } from "../http/reply.js";
 import { responseBytes } from "./response-bytes.js";
 
@@ -260,14 +261,14 @@ function requestMethod(method: string): string {
 }
 
 /** What {@link toRequest} builds, in the fake's internal form. */
-async function toIncoming(options: DispatchOptions, defaultOrigin: string): Promise<BufferedIncoming> {
+async function toIncoming(options: DispatchOptions, defaultOrigin: string): Promise<HeadersIncoming> {
   const target = requestUrl(options, defaultOrigin);
   const headers = toHeaders(options.headers);
-  let body: Uint8Array | null = null;
+  let body: BodySource = null;
   if (options.method !== "GET" && options.method !== "HEAD" && options.body != null) {
-    const read = await readBody(options.body);
-    if (read.bytes.byteLength > 0) body = read.bytes;
-    if (read.contentType && !headers.has("content-type")) headers.set("content-type", read.contentType);
+    const source = await bodySource(options.body);
+    body = source.body;
+    if (source.contentType && !headers.has("content-type")) headers.set("content-type", source.contentType);
   }
   // The checks of the `Request` constructor, in its order.
   let url: URL;
@@ -280,21 +281,33 @@ async function toIncoming(options: DispatchOptions, defaultOrigin: string): Prom
     throw new errors.InvalidArgumentError("Request cannot be constructed from a URL that includes credentials");
   }
   const method = requestMethod(options.method);
-  if (body !== null && (method === "GET" || method === "HEAD")) {
+  if ((method === "GET" || method === "HEAD") && (await hasBytes(body))) {
     throw new errors.InvalidArgumentError("Request with GET/HEAD method cannot have body.");
   }
-  return new BufferedIncoming(method, url.pathname, url.search, headers, body);
+  return new HeadersIncoming(method, url.pathname, url.search, headers, body);
+}
+
+// Whether a body has any byte; a stream is read up to its first one.
+async function hasBytes(body: BodySource): Promise<boolean> {
+  if (body === null) return false;
+  if (body instanceof Uint8Array) return body.byteLength > 0;
+  return (await readCapped(body, 0, "refuse")).length > 0;
 }
 
 async function toRequest(options: DispatchOptions, defaultOrigin: string): Promise<Request> {
   const url = requestUrl(options, defaultOrigin);
   const headers = toHeaders(options.headers);
   const method = options.method;
-  const init: RequestInit = { method, headers };
+  const init: RequestInit & { duplex?: "half" } = { method, headers };
   if (method !== "GET" && method !== "HEAD" && options.body != null) {
-    const { bytes, contentType } = await readBody(options.body);
-    // Every body reader above produces plain (non-shared) ArrayBuffers.
-    if (bytes.byteLength > 0) init.body = bytes as Uint8Array<ArrayBuffer>;
+    const { body, contentType } = await bodySource(options.body);
+    // Every body source above yields plain (non-shared) ArrayBuffers.
+    if (body instanceof Uint8Array) {
+      if (body.byteLength > 0) init.body = body as Uint8Array<ArrayBuffer>;
+    } else if (body !== null) {
+      init.body = toStream(body);
+      init.duplex = "half";
+    }
     if (contentType && !headers.has("content-type")) headers.set("content-type", contentType);
   }
   try {
@@ -350,27 +363,43 @@ function toHeaders(input: Dispatcher.DispatchOptions["headers"]): Headers {
   return headers;
 }
 
-async function readBody(body: unknown): Promise<{ bytes: Uint8Array; contentType?: string | undefined }> {
-  if (typeof body === "string") return { bytes: Buffer.from(body) };
-  if (body instanceof Uint8Array) return { bytes: body };
-  if (ArrayBuffer.isView(body)) return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
-  if (body instanceof ArrayBuffer) return { bytes: new Uint8Array(body) };
+/**
+ * A dispatch body as bytes (what is already in memory) or a stream of
+ * chunks read only as far as the fake reads it.
+ */
+async function bodySource(body: unknown): Promise<{ body: BodySource; contentType?: string | undefined }> {
+  if (typeof body === "string") return { body: Buffer.from(body) };
+  if (body instanceof Uint8Array) return { body };
+  if (ArrayBuffer.isView(body)) return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
+  if (body instanceof ArrayBuffer) return { body: new Uint8Array(body) };
   if (body instanceof URLSearchParams || body instanceof Blob || body instanceof FormData || body instanceof UndiciFormData) {
     // Let the fetch body rules of the class's own implementation serialize it
     // (and pick the multipart boundary).
     const serialized =
       body instanceof FormData ? new Response(body) : new UndiciResponse(body as ConstructorParameters<typeof UndiciResponse>[0]);
-    return {
-      bytes: new Uint8Array(await serialized.arrayBuffer()),
-      contentType: serialized.headers.get("content-type") ?? undefined,
-    };
+    const stream = serialized.body as ReadableStream<Uint8Array> | null;
+    return { body: stream && streamChunks(stream), contentType: serialized.headers.get("content-type") ?? undefined };
   }
   if (typeof body === "object" && body !== null && (Symbol.asyncIterator in body || Symbol.iterator in body)) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of body as AsyncIterable<unknown>) {
-      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
-    }
-    return { bytes: Buffer.concat(chunks) };
+    return { body: bytesOf(body as AsyncIterable<unknown>) };
   }
   throw new errors.InvalidArgumentError("body must be a string, a Buffer, a Uint8Array, an iterable or a stream");
+}
+
+async function* bytesOf(chunks: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+}
+
+function toStream(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(value as Uint8Array<ArrayBuffer>);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }

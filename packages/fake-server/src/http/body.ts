@@ -7,46 +7,116 @@ import { ERROR_MESSAGES } from "@checks-api/schema";
 
 /** Bytes read from a body, and whether more was sent than was kept. */
 export interface BodyBytes {
-  /** The first bytes of the body, at most the cap. */
+  /** The first bytes of the body, at most the cap (for a refused body, possibly fewer). */
   bytes: Uint8Array;
   /** True when the body was longer than the cap. */
   truncated: boolean;
+  /**
+   * The body's length in bytes: all of it when it was read or drained to
+   * its end; for a refused body, the declared `Content-Length` or, without
+   * one, the bytes received before the refusal.
+   */
+  length: number;
+}
+
+/**
+ * What becomes of the bytes beyond the cap: `drain` reads them to the end
+ * and drops them (a connection stays usable); `refuse` stops reading, and
+ * the node:http adapter closes the connection after the answer.
+ */
+export type BodyOverflow = "drain" | "refuse";
+
+/** The body ended before its end: the client went away or its stream failed. */
+export class BodyAbortedError extends Error {
+  constructor() {
+    super("the request body ended before its end");
+    this.name = "BodyAbortedError";
+  }
 }
 
 const EMPTY = new Uint8Array(0);
 
-/**
- * Reads at most `cap` bytes of the body (all of it when `cap` is `null`) and
- * stops reading there, so a huge body never sits in memory.
- */
-export async function readBody(request: Request, cap: number | null): Promise<BodyBytes> {
-  const stream = request.body;
-  if (stream === null) return { bytes: EMPTY, truncated: false };
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (cap !== null && size + value.byteLength > cap) {
-      chunks.push(value.subarray(0, cap - size));
-      size = cap;
-      truncated = true;
-      await reader.cancel().catch(() => undefined);
-      break;
+/** No body at all. */
+export const EMPTY_BODY: BodyBytes = Object.freeze({ bytes: EMPTY, truncated: false, length: 0 });
+
+/** Keeps the first `cap` bytes of a body arriving in chunks, and counts them all. */
+export class BodyCollector {
+  readonly #cap: number | null;
+  readonly #chunks: Uint8Array[] = [];
+  #kept = 0;
+  #seen = 0;
+
+  /** Keeps at most `cap` bytes (all of them when `cap` is `null`). */
+  constructor(cap: number | null) {
+    this.#cap = cap;
+  }
+
+  /** Adds a chunk; returns false once the body has passed the cap. */
+  add(chunk: Uint8Array): boolean {
+    this.#seen += chunk.byteLength;
+    const room = this.#cap === null ? chunk.byteLength : this.#cap - this.#kept;
+    if (room <= 0) return chunk.byteLength === 0;
+    const taken = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
+    if (taken.byteLength > 0) this.#chunks.push(taken);
+    this.#kept += taken.byteLength;
+    return taken === chunk;
+  }
+
+  /** The bytes kept; `length` defaults to the bytes seen. */
+  result(length: number = this.#seen): BodyBytes {
+    const truncated = this.#seen > this.#kept;
+    if (this.#chunks.length <= 1) return { bytes: this.#chunks[0] ?? EMPTY, truncated, length };
+    const bytes = new Uint8Array(this.#kept);
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
     }
-    chunks.push(value);
-    size += value.byteLength;
+    return { bytes, truncated, length };
   }
-  if (chunks.length === 1) return { bytes: chunks[0] as Uint8Array, truncated };
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+}
+
+/**
+ * Reads at most `cap` bytes of a body arriving in chunks (all of it when
+ * `cap` is `null`); past the cap, drains the rest or stops reading (which
+ * ends the iteration, cancelling a stream), as `overflow` says.
+ * @throws BodyAbortedError when the chunks fail.
+ */
+export async function readCapped(
+  chunks: AsyncIterable<Uint8Array>,
+  cap: number | null,
+  overflow: BodyOverflow,
+): Promise<BodyBytes> {
+  const collector = new BodyCollector(cap);
+  try {
+    for await (const chunk of chunks) {
+      if (!collector.add(chunk) && overflow === "refuse") break;
+    }
+  } catch {
+    throw new BodyAbortedError();
   }
-  return { bytes, truncated };
+  return collector.result();
+}
+
+/** The chunks of a stream; leaving the loop early (or failing) cancels it. */
+export async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Reads a `Request`'s body as {@link readCapped} does. */
+export function readBody(request: Request, cap: number | null, overflow: BodyOverflow): Promise<BodyBytes> {
+  const stream = request.body;
+  if (stream === null) return Promise.resolve(EMPTY_BODY);
+  return readCapped(streamChunks(stream), cap, overflow);
 }
 
 /** A parsed management body, or the 400 message. */

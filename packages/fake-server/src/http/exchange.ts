@@ -6,6 +6,7 @@
 import type { Core } from "../model/service.js";
 import type { ApiVersion } from "../model/status.js";
 import type { KeyKind } from "../model/store.js";
+import type { BodyBytes, BodyOverflow } from "./body.js";
 import type { Incoming } from "./incoming.js";
 import type { RepresentContext } from "./represent.js";
 
@@ -15,6 +16,8 @@ export class Exchange {
   keyKind: KeyKind | null = null;
   /** The body as the journal shows it (secrets masked), once read. */
   body: unknown = null;
+  /** The body's full length in bytes, once read. */
+  bodyLength = 0;
   #params: URLSearchParams | undefined;
 
   /**
@@ -33,6 +36,14 @@ export class Exchange {
   /** The request method. */
   get method(): string {
     return this.incoming.method;
+  }
+
+  /** Reads the body as {@link Incoming.body} does, noting its length for the journal. */
+  readBody(cap: number | null, overflow: BodyOverflow): Promise<BodyBytes> {
+    return this.incoming.body(cap, overflow).then((body) => {
+      this.bodyLength = body.length;
+      return body;
+    });
   }
 
   /** The query parameters, parsed on first use. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { PEER_ADDRESS_HEADER, peerAddress } from "./peer-address.js";
-import { readBody, type BodyBytes } from "./body.js";
+import { EMPTY_BODY, readBody, readCapped, type BodyBytes, type BodyOverflow } from "./body.js";
 import type { Outcome } from "./reply.js";
 
 /** A request as the core sees it. */
@@ -23,8 +23,13 @@ export interface Incoming {
   header(name: string): string | null;
   /** False when the request certainly has no body, so a reader can skip {@link Incoming.body}. */
   readonly hasBody: boolean;
-  /** Reads at most `cap` bytes of the body (`null`: all of it); called at most once. */
-  body(cap: number | null): Promise<BodyBytes>;
+  /**
+   * Reads at most `cap` bytes of the body (`null`: all of it), holding no
+   * more than that; past the cap, the rest is drained or refused as
+   * `overflow` says (default `refuse`). Called at most once.
+   * @throws BodyAbortedError (rejecting) when the body ends before its end.
+   */
+  body(cap: number | null, overflow?: BodyOverflow): Promise<BodyBytes>;
   /** The socket peer address, plain IPv4 for mapped addresses; `undefined` without a socket. */
   readonly peer: string | undefined;
 }
@@ -67,16 +72,6 @@ export function incomingHandlerOf(target: object): IncomingHandler | undefined {
   return handlers.get(target);
 }
 
-/** No body at all. */
-export const EMPTY_BODY: BodyBytes = Object.freeze({ bytes: new Uint8Array(0), truncated: false });
-
-/** The first `cap` bytes of a body already in memory. */
-export function capBytes(bytes: Uint8Array | null, cap: number | null): BodyBytes {
-  if (bytes === null || bytes.byteLength === 0) return EMPTY_BODY;
-  if (cap === null || bytes.byteLength <= cap) return { bytes, truncated: false };
-  return { bytes: bytes.subarray(0, cap), truncated: true };
-}
-
 /**
  * A `Request` as the core sees it. The peer is the `x-checks-fake-peer`
  * header, which the node:http adapter sets for handlers that take `Request`
@@ -104,8 +99,8 @@ export class RequestIncoming implements Incoming {
     return this.#request.body !== null;
   }
 
-  body(cap: number | null): Promise<BodyBytes> {
-    return readBody(this.#request, cap);
+  body(cap: number | null, overflow: BodyOverflow = "refuse"): Promise<BodyBytes> {
+    return readBody(this.#request, cap, overflow);
   }
 
   get peer(): string | undefined {
@@ -113,31 +108,34 @@ export class RequestIncoming implements Incoming {
   }
 }
 
+/** A body still to be read: bytes already in memory, chunks to come, or none. */
+export type BodySource = Uint8Array | AsyncIterable<Uint8Array> | null;
+
 /**
- * A request whose headers are a `Headers` and whose body is already in
- * memory (the undici dispatcher and msw adapters). As for a `Request`, the
- * peer is the `x-checks-fake-peer` header, if anyone set it.
+ * A request whose headers are a `Headers` and whose body is bytes or a
+ * stream of chunks (the undici dispatcher). As for a `Request`, the peer is
+ * the `x-checks-fake-peer` header, if anyone set it.
  */
-export class BufferedIncoming implements Incoming {
+export class HeadersIncoming implements Incoming {
   readonly #headers: Headers;
-  readonly #body: Uint8Array | null;
+  readonly #body: BodySource;
 
   /**
    * @param method The method, normalised as a `Request` normalises it.
    * @param pathname The parsed URL's path.
    * @param search The parsed URL's query.
    * @param headers The request headers.
-   * @param body The body bytes, `null` (or empty) for none.
+   * @param body The body, `null` (or empty bytes) for none.
    */
   constructor(
     readonly method: string,
     readonly pathname: string,
     readonly search: string,
     headers: Headers,
-    body: Uint8Array | null,
+    body: BodySource,
   ) {
     this.#headers = headers;
-    this.#body = body !== null && body.byteLength > 0 ? body : null;
+    this.#body = body instanceof Uint8Array && body.byteLength === 0 ? null : body;
   }
 
   header(name: string): string | null {
@@ -148,8 +146,13 @@ export class BufferedIncoming implements Incoming {
     return this.#body !== null;
   }
 
-  body(cap: number | null): Promise<BodyBytes> {
-    return Promise.resolve(capBytes(this.#body, cap));
+  body(cap: number | null, overflow: BodyOverflow = "refuse"): Promise<BodyBytes> {
+    const body = this.#body;
+    if (body === null) return Promise.resolve(EMPTY_BODY);
+    if (!(body instanceof Uint8Array)) return readCapped(body, cap, overflow);
+    const length = body.byteLength;
+    if (cap === null || length <= cap) return Promise.resolve({ bytes: body, truncated: false, length });
+    return Promise.resolve({ bytes: body.subarray(0, cap), truncated: true, length });
   }
 
   get peer(): string | undefined {

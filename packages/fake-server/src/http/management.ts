@@ -4,12 +4,11 @@
  * @module
  */
 import { ERROR_MESSAGES } from "@checks-api/schema";
-import { parseJsonBody, type BodyBytes } from "./body.js";
+import { EMPTY_BODY, parseJsonBody, type BodyBytes } from "./body.js";
 import { authenticate, requestKey } from "./auth.js";
 import type { Core } from "../model/service.js";
 import { memberTokens } from "../text/json-members.js";
 import type { Exchange } from "./exchange.js";
-import { EMPTY_BODY } from "./incoming.js";
 import { maskBody } from "./journal.js";
 import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
 import { apiError, apiFailure, HTML_TYPE, reply, type HeaderMap } from "./responses.js";
@@ -67,7 +66,7 @@ export function handleApi(core: Core, ex: Exchange, route: ApiRoute): Reply | Pr
   if (!operation) return apiFailure(core.options.compat, "methodNotAllowed", cors);
   if (ex.method !== "POST") return authorized(core, ex, route, operation, null);
   if (!ex.incoming.hasBody) return withBody(core, ex, route, operation, EMPTY_BODY);
-  return ex.incoming.body(core.options.apiBodyLimit).then((body) => withBody(core, ex, route, operation, body));
+  return ex.readBody(core.options.apiBodyLimit, "refuse").then((body) => withBody(core, ex, route, operation, body));
 }
 
 // A POST: the body is parsed (and journaled) before the key is checked.

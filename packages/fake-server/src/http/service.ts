@@ -5,6 +5,7 @@
  */
 import type { Core } from "../model/service.js";
 import { runDetector } from "../model/status.js";
+import { BodyAbortedError } from "./body.js";
 import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
 import { describeFault, sleep, type Faults, type FaultSpec } from "./faults.js";
@@ -101,6 +102,7 @@ export class ServiceHandler {
       operation,
       keyKind: null,
       body: null,
+      bodyLength: 0,
       status: 0,
     };
     let answer: Outcome | Promise<Outcome>;
@@ -112,7 +114,8 @@ export class ServiceHandler {
     if (answer instanceof Promise) {
       return answer.then(
         (outcome) => this.#record(entry, ex, outcome),
-        () => this.#record(entry, ex, SERVER_ERROR),
+        // A body that ended early leaves no one to answer.
+        (error: unknown) => this.#record(entry, ex, error instanceof BodyAbortedError ? DROP_CONNECTION : SERVER_ERROR),
       );
     }
     return this.#record(entry, ex, answer);
@@ -121,6 +124,7 @@ export class ServiceHandler {
   #record(entry: JournalRecord, ex: Exchange, outcome: Outcome): Outcome {
     entry.keyKind = ex.keyKind;
     entry.body = ex.body;
+    entry.bodyLength = ex.bodyLength;
     entry.status = outcome === DROP_CONNECTION ? 0 : outcome.status;
     this.#journal.record(entry);
     return outcome;

@@ -30,6 +30,10 @@ export interface ResolvedOptions {
   apiBodyLimit: number;
   /** Journal entries kept (the oldest are dropped). */
   journalLimit: number;
+  /** Bytes the journal holds at most (the oldest entries are dropped). */
+  journalByteLimit: number;
+  /** Characters kept of each body in the journal. */
+  journalExcerpt: number;
   /** The remote-control API's settings, or `null` when remote control is off. */
   control: ControlSettings | null;
 }

@@ -7,7 +7,8 @@ import { isIP } from "node:net";
 import { EXIT_STATUS_MAX, PING_RESPONSES, USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema";
 import type { Core } from "../../model/service.js";
 import type { Exchange } from "../exchange.js";
-import { EMPTY_BODY, type Incoming } from "../incoming.js";
+import { EMPTY_BODY } from "../body.js";
+import type { Incoming } from "../incoming.js";
 import { classifyByKeywords } from "../../model/keywords.js";
 import { cutCodePoints } from "../../text/code-points.js";
 import type { PingRoute } from "../router.js";
@@ -104,8 +105,8 @@ function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: StoredChec
   const exitCode = exit === null ? null : Number(exit);
   if (exitCode !== null && exitCode > EXIT_STATUS_MAX) return refuse(core, ex, 400, PING_RESPONSES.invalidUrlFormat);
   if (!ex.incoming.hasBody) return recordPing(core, ex, route, check, created, exitCode, EMPTY_BODY.bytes);
-  return ex.incoming
-    .body(core.options.pingBodyLimit)
+  return ex
+    .readBody(core.options.pingBodyLimit, "drain")
     .then(({ bytes }) => recordPing(core, ex, route, check, created, exitCode, bytes));
 }
 
