@@ -308,3 +308,16 @@ describe("ping refusals", () => {
     expect(badRid.headers.get("expires")).not.toBeNull();
   });
 });
+
+describe("400 page", () => {
+  test("a management body over the upload limit gets the framework's 400 page, from the 404 page's template", async () => {
+    const s = setup({ compat: "live", apiBodyLimit: 1000 });
+    const page = Buffer.from(
+      "\n<!doctype html>\n<html lang=\"en\">\n<head>\n  <title>Bad Request (400)</title>\n</head>\n<body>\n  <h1>Bad Request (400)</h1><p></p>\n</body>\n</html>\n",
+    );
+    const answer = await s.rwCall("POST", "/api/v3/checks/", { body: { name: "x".repeat(2000) } });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("content-type")).toBe(HTML);
+    expect((await bytesOf(answer)).equals(page)).toBe(true);
+  });
+});

@@ -4,18 +4,25 @@
  * @module
  */
 
-/** The 404 page: unknown routes and unknown check UUIDs (note the leading newline). */
-export const NOT_FOUND_PAGE = `
+// The framework's plain error page, one template for its 400 and 404
+// (note the leading newline, which the wire sample shows).
+const errorPage = (title: string, details: string): string => `
 <!doctype html>
 <html lang="en">
 <head>
-  <title>Not Found</title>
+  <title>${title}</title>
 </head>
 <body>
-  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>
+  <h1>${title}</h1><p>${details}</p>
 </body>
 </html>
 `;
+
+/** The 404 page: unknown routes and unknown check UUIDs. */
+export const NOT_FOUND_PAGE = errorPage("Not Found", "The requested resource was not found on this server.");
+
+/** The 400 page: a request the framework refuses before any view, such as a body over the upload limit. */
+export const BAD_REQUEST_PAGE = errorPage("Bad Request (400)", "");
 
 // The CSRF failure page is one template: its summary names the cookie only
 // when the refusal's reason is the missing CSRF cookie.

@@ -9,6 +9,7 @@ import { authenticate, requestKey } from "./auth.js";
 import type { Core } from "../model/service.js";
 import { memberTokens } from "../text/json-members.js";
 import type { Exchange } from "./exchange.js";
+import { BAD_REQUEST_PAGE } from "./framework-pages.js";
 import { maskBody } from "./journal.js";
 import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
 import { apiError, apiFailure, HTML_TYPE, reply, type HeaderMap } from "./responses.js";
@@ -31,17 +32,6 @@ import { getPingBody, listPings } from "./routes/pings.js";
 
 // Read-only keys work on exactly these (api.md §1.2).
 const READ_OPERATIONS = new Set<Operation>(["listChecks", "getCheck", "listFlips", "listBadges"]);
-
-const TOO_LARGE_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-  <title>Bad Request (400)</title>
-</head>
-<body>
-  <h1>Bad Request (400)</h1><p></p>
-</body>
-</html>
-`;
 
 const preflights = new WeakMap<HeaderMap, Reply>();
 
@@ -77,7 +67,7 @@ function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOpera
     ex.body = null;
     // The framework refuses bodies above its upload limit before the view runs.
     if (compat === "seed") return apiError(400, ERROR_MESSAGES.couldNotParseBody, cors);
-    return reply(400, TOO_LARGE_PAGE, { "Content-Type": HTML_TYPE });
+    return reply(400, BAD_REQUEST_PAGE, { "Content-Type": HTML_TYPE });
   }
   const parsed = parseJsonBody(bytes);
   if (!parsed.ok) {
