@@ -82,17 +82,17 @@ describe.concurrent("stopping the CLI", () => {
     expect(await projectNames(file)).toEqual(["Demo project"]);
   }, 60_000);
 
-  it("stops and saves when the pid of npx (npm exec) gets SIGTERM, leaving no orphan", async () => {
+  it("stops and saves when the pid of `npm exec -c` (what the bin runs under) gets SIGTERM, leaving no orphan", async () => {
     const file = join(dir, "npx.json");
     const command = `node --import tsx ${cli} --port 0 --state ${file} --demo`;
-    const npx = run("npm", ["exec", "--offline", "-c", command], { detached: true });
+    const npmExec = run("npm", ["exec", "--offline", "-c", command], { detached: true });
     try {
-      const url = await listening(npx);
-      npx.child.kill("SIGTERM");
+      const url = await listening(npmExec);
+      npmExec.child.kill("SIGTERM");
       expect(await goesQuiet(url, 20_000)).toBe(true);
       expect(await projectNames(file)).toEqual(["Demo project"]);
     } finally {
-      killGroup(npx);
+      killGroup(npmExec);
     }
   }, 90_000);
 

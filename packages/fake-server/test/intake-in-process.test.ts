@@ -75,7 +75,7 @@ describe("handle(): body intake", () => {
     expect(ping.type).toBe("error");
     const create = await s.fake.handle(streamed("POST", `${BASE}/api/v3/checks/`, failing(0), { "X-Api-Key": s.key }));
     expect(create.type).toBe("error");
-    const control = await s.fake.handle(streamed("POST", `${BASE}/__fake/projects`, failing(1)));
+    const control = await s.fake.handle(streamed("POST", `${BASE}/__fake/projects`, failing(1), { "Content-Type": "application/json" }));
     expect(control.status).toBe(400);
     expect(s.fake.journal().map((entry) => entry.status)).toEqual([0, 0]);
     expect(s.fake.exportState().checks).toHaveLength(1);
