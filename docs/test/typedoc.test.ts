@@ -123,7 +123,7 @@ describe("the site", () => {
     for (const page of pages.values()) expect(existsSync(join(site, page)), page).toBe(true);
   });
 
-  it("links every guide to the API reference, and the packages' pages to the guides", () => {
+  it("links every guide to the API reference, and the packages' and main symbols' pages to the guides", () => {
     const apiPage = /^\.\.\/(classes|functions|interfaces|types|variables|modules)\//;
     for (const document of documents().filter((document) => guides.some((guide) => guide.title === document.name))) {
       expect(hrefsOf(pages.get(document)!).some((href) => apiPage.test(href)), document.name).toBe(true);
@@ -134,6 +134,27 @@ describe("the site", () => {
       const guideOf = (href: string) => href.replace(/^\.\.\/documents\//, "").split("#")[0]!;
       const linked = hrefsOf(pages.get(module)!).filter((href) => guidePages.has(guideOf(href)));
       expect(linked, name).not.toEqual([]);
+    }
+    // The entry points a reader lands on from a search link to the guide that explains them.
+    const symbolGuides: [string[], string][] = [
+      [["@checks-api/sdk", "ChecksClient"], "Getting started"],
+      [["@checks-api/sdk/fetch", "ChecksClient"], "Getting started"],
+      [["@checks-api/sdk", "ChecksClientBase"], "Read-write and read-only keys"],
+      [["@checks-api/sdk", "ReadOnlyChecksClientBase"], "Read-write and read-only keys"],
+      [["@checks-api/sdk", "PingClient"], "The ping API and"],
+      [["@checks-api/sdk", "ChecksApiError"], "Errors and retries"],
+      [["@checks-api/fake-server", "FakeServer"], "Testing with the fake server"],
+      [["@checks-api/fake-server", "FakeServerClient"], "CLI reference"],
+      [["@checks-api/fake-server", "mswHandlers"], "Testing with the fake server"],
+      [["@checks-api/fake-server", "createDispatcher"], "Testing with the fake server"],
+      [["@checks-api/fake-server", "listen"], "Testing with the fake server"],
+    ];
+    for (const [path, title] of symbolGuides) {
+      const symbol = project.getChildByName(path);
+      const guide = documents().find((document) => document.name.startsWith(title));
+      expect(symbol && guide, `${path.join(".")} and the guide "${title}"`).toBeTruthy();
+      const target = `../${pages.get(guide!)!}`;
+      expect(hrefsOf(pages.get(symbol!)!), `${path.join(".")} links to "${title}"`).toContain(target);
     }
   });
 

@@ -62,6 +62,10 @@ export type {
  * methods. The adapters reach the same core without building WHATWG
  * `Request`/`Response` objects, so they answer exactly as `handle()` does.
  *
+ * Guides: [testing with the fake server](../../../docs/testing.md),
+ * [the virtual clock](../../../docs/virtual-clock.md),
+ * [fault injection](../../../docs/fault-injection.md).
+ *
  * @example
  * ```ts
  * const fake = new FakeServer({ compat: "live", seed: 1 });

@@ -70,6 +70,8 @@ function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind)
 /**
  * The members of `ChecksClient`, a client for a read-write API key: every
  * management endpoint and the ping API. Build a `ChecksClient` of your entry.
+ *
+ * Guides: [getting started](../../../docs/getting-started.md), [read-write and read-only keys](../../../docs/keys.md), [errors and retries](../../../docs/errors-and-retries.md).
  */
 export abstract class ChecksClientBase {
   /** Checks: list, get, create, upsert, update, pause, resume, delete. */
@@ -121,6 +123,8 @@ export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
  * Its type has only what such a key may call (list/get checks, flips,
  * badges), and checks come in the read-only representation (`unique_key`, no
  * URLs, no channels). Build a `ReadOnlyChecksClient` of your entry.
+ *
+ * Guides: [read-write and read-only keys](../../../docs/keys.md).
  */
 export abstract class ReadOnlyChecksClientBase {
   /** Checks: list and get. */
@@ -156,7 +160,11 @@ export abstract class ReadOnlyChecksClientBase {
   }
 }
 
-/** The members of `PingClient`, a client for the ping API alone (no API key). Build a `PingClient` of your entry. */
+/**
+ * The members of `PingClient`, a client for the ping API alone (no API key). Build a `PingClient` of your entry.
+ *
+ * Guides: [the ping API and monitor()](../../../docs/ping-api.md).
+ */
 export abstract class PingClientBase {
   readonly #sender: PingSender;
 

@@ -45,7 +45,11 @@ function describe(init: ChecksApiErrorInit): string {
   return `${status}${text} (${init.method} ${init.path})`;
 }
 
-/** Base class of every error the SDK throws for a request. */
+/**
+ * Base class of every error the SDK throws for a request.
+ *
+ * Guides: [errors and retries](../../../docs/errors-and-retries.md).
+ */
 export class ChecksApiError extends Error {
   /** HTTP status, `undefined` when no response arrived (timeout, connection error, input rejected). */
   readonly status: number | undefined;

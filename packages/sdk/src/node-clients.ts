@@ -39,7 +39,11 @@ function withNodeTransport<O extends ClientOptions & NodeTransportOptions>(optio
   return { ...options, userAgent, transport };
 }
 
-/** A client for a read-write API key: every management endpoint and the ping API; sends with undici by default. */
+/**
+ * A client for a read-write API key: every management endpoint and the ping API; sends with undici by default.
+ *
+ * Guides: [getting started](../../../docs/getting-started.md), [errors and retries](../../../docs/errors-and-retries.md).
+ */
 export class ChecksClient extends ChecksClientBase {
   /** @param options API key (default: `CHECKS_API_KEY`), base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
   constructor(options: ApiClientOptions & NodeTransportOptions = {}) {
@@ -55,7 +59,11 @@ export class ReadOnlyChecksClient extends ReadOnlyChecksClientBase {
   }
 }
 
-/** A client for the ping API alone, no API key needed; sends with undici by default. */
+/**
+ * A client for the ping API alone, no API key needed; sends with undici by default.
+ *
+ * Guides: [the ping API and monitor()](../../../docs/ping-api.md).
+ */
 export class PingClient extends PingClientBase {
   /** @param options ping endpoint (or base URL), transport and defaults */
   constructor(options: ClientOptions & NodeTransportOptions = {}) {

@@ -29,6 +29,8 @@ interface Root {
  * `FakeServer` through its internal request form, anything else through
  * `fake.handle()`).
  *
+ * Guides: [testing with the fake server](../../../../docs/testing.md).
+ *
  * The request URL is rewritten onto the fake's own base URL, so a fake built
  * with the default `http://localhost:8000` serves code configured for any
  * host and sub-path. Requests to other origins, or outside the base path, are

@@ -48,6 +48,8 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /**
  * Starts a `node:http` server answering every request with the fake.
  *
+ * Guides: [testing with the fake server](../../../../docs/testing.md), [the CLI](../../../../docs/cli.md).
+ *
  * A `FakeServer` is served through its internal request/reply form: no
  * WHATWG `Request` or `Response` is built, and the answer goes out with one
  * `writeHead()` and `end()`. It sees each request exactly as `handle()`

@@ -159,6 +159,8 @@ export class FakeDispatcher extends Dispatcher {
  * An undici `Dispatcher` that serves requests with the fake in-process (a
  * `FakeServer` through its internal request form, anything else through `fake.handle()`).
  *
+ * Guides: [testing with the fake server](../../../../docs/testing.md).
+ *
  * @example
  * ```ts
  * const dispatcher = createDispatcher(new FakeServer());

@@ -43,6 +43,8 @@ export class FakeServerControlError extends Error {
  * resolves once the fake has applied it; refused requests reject with
  * {@link FakeServerControlError}.
  *
+ * Guides: [testing with the fake server](../../../../docs/testing.md), [the CLI](../../../../docs/cli.md).
+ *
  * @example
  * ```ts
  * const control = new FakeServerClient({ url: "http://127.0.0.1:8000" });
