@@ -25,6 +25,8 @@ describe.concurrent("checks-fake-server CLI", () => {
     const [, url] = await waitFor(first, /^Listening on (http:\/\/127\.0\.0\.1:\d+)$/m);
     const [, key, curlUrl] = await waitFor(first, /curl -H "X-Api-Key: (hcw_\w{28})" (\S+)/);
     expect(curlUrl).toBe(`${url}/api/v3/checks/`);
+    // The documented contract for scripts: the URL is on the first line of stdout.
+    expect(first.stdout().split("\n")[0]).toBe(`Listening on ${url}`);
 
     const listed = (await (await fetch(curlUrl!, { headers: { "X-Api-Key": key! } })).json()) as {
       checks: { name: string; status: string; schedule?: string }[];
