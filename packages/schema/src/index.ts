@@ -15,3 +15,5 @@ export * from "./channel.js";
 export * from "./badge.js";
 export * from "./requests.js";
 export * from "./compile.js";
+export * from "./shape-check.js";
+export * from "./wire-shapes.js";
