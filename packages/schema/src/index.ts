@@ -13,6 +13,7 @@ export * from "./ping.js";
 export * from "./flip.js";
 export * from "./channel.js";
 export * from "./badge.js";
+export * from "./check-body.js";
 export * from "./requests.js";
 export * from "./compile.js";
 export * from "./shape-check.js";
