@@ -6,11 +6,15 @@
  */
 export * from "./limits.js";
 export * from "./errors.js";
+export * from "./error-body.js";
 export * from "./common.js";
+export * from "./scalars.js";
 export * from "./timezones.js";
 export * from "./check.js";
+export * from "./check-helpers.js";
 export * from "./ping.js";
 export * from "./flip.js";
+export * from "./flip-helpers.js";
 export * from "./channel.js";
 export * from "./badge.js";
 export * from "./check-body.js";
