@@ -22,3 +22,4 @@ export * from "./requests.js";
 export * from "./compile.js";
 export * from "./shape-check.js";
 export * from "./wire-shapes.js";
+export * from "./wire-schemas.js";

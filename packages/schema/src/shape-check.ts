@@ -12,7 +12,7 @@ import type { FlipList, FlipsQuery } from "./flip.js";
 import type { PingList } from "./ping.js";
 import { WIRE_SHAPES } from "./wire-shapes.js";
 
-/** The schemas `wire-shapes.ts` holds and the types they validate. */
+/** The schemas `wire-shapes.ts` holds (their zod schemas are in `WIRE_SCHEMAS`) and the types they validate. */
 export interface WireTypes {
   /** `CheckSchema`. */
   Check: Check;
@@ -33,12 +33,8 @@ export interface WireTypes {
   /** `FlipsQuerySchema`. */
   FlipsQuery: FlipsQuery;
 }
-/** The name of a schema in `wire-shapes.ts` (its zod schema is `${name}Schema`). */
+/** The name of a schema in `wire-shapes.ts`. */
 export type WireShapeName = keyof WireTypes;
-/** Every schema `wire-shapes.ts` holds, in order. */
-export const WIRE_SHAPE_NAMES: readonly WireShapeName[] = [
-  "Check", "CheckList", "ReadOnlyCheck", "ReadOnlyCheckList", "FlipList", "PingList", "ChannelList", "BadgeList", "FlipsQuery",
-];
 
 /** A schema as plain data; a string names an entry of `WIRE_SHAPES` (a registered schema's `id`). */
 export type Shape =

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -235,3 +236,27 @@ describe("the built @checks-api/sdk, every entry, with import() and with require
     }
   });
 }, 60_000);
+
+describe("the built packages in a browser bundle", () => {
+  // Runs after the builds above. zod's schemas are top-level calls a bundler
+  // must keep, so only modules the fetch entry does not use may hold them.
+  it("bundle @checks-api/sdk/fetch without zod", async () => {
+    const result = await build({
+      stdin: { contents: 'export * from "@checks-api/sdk/fetch";', resolveDir: consumer },
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const files = Object.values(result.metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([file]) => file),
+    );
+    expect(files.some((file) => file.includes("packages/schema/dist/"))).toBe(true);
+    expect(files.filter((file) => file.includes("node_modules/zod/"))).toEqual([]);
+  });
+});
