@@ -10,7 +10,7 @@
 import { realpathSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
-import type { Shape } from "../src/shape-check.js";
+import type { Shape } from "../src/shape.js";
 import { WIRE_SCHEMAS } from "../src/wire-schemas.js";
 
 /** Where the generated module is committed. */
@@ -98,7 +98,7 @@ export function renderWireShapes(): string {
     " * `checkWireShape` (validation without zod).",
     " * @module",
     " */",
-    'import type { Shape } from "./shape-check.js";',
+    'import type { Shape } from "./shape.js";',
     "",
     "/** Each registered schema as plain data, by its `id`; a string names another entry. */",
     "export const WIRE_SHAPES: Readonly<Record<string, Shape>> = {",

@@ -18,8 +18,9 @@ import {
   TAGS_MAX_LENGTH,
   UNIQUE_FIELDS,
   type Compat,
+  type Methods,
+  type UniqueField,
 } from "./limits.js";
-import type { CheckBody } from "./requests.js";
 import { canonicalTimezone } from "./timezones.js";
 
 /** Decides whether a schedule string is a valid cron or OnCalendar expression. */
@@ -86,19 +87,45 @@ export const CHECK_BODY_RULES = {
 /** A member of a create or update body. */
 export type BodyMember = keyof typeof CHECK_BODY_RULES;
 
+/** The type of a value a rule accepts. */
+export type BodyValue<R extends BodyRule> = R["kind"] extends "text"
+  ? string
+  : R["kind"] extends "flag"
+    ? boolean
+    : R["kind"] extends "duration"
+      ? number
+      : R["kind"] extends "methods"
+        ? Methods
+        : UniqueField[];
+
+/** A validated create or update body, `tz` already rewritten to its canonical name. */
+export type CheckBody = { [K in BodyMember]?: BodyValue<(typeof CHECK_BODY_RULES)[K]> };
+
 /** The service's messages for a member that breaks its rule (without {@link VALIDATION_PREFIX}). */
 export const bodyMessages = {
+  /** A text member that is not a string, or has a lone surrogate. */
   notString: (field: string) => `${field} is not a string`,
+  /** A text member longer than its limit. */
   tooLong: (field: string) => `${field} is too long`,
+  /** A flag that is not a boolean. */
   notBoolean: (field: string) => `${field} is not a boolean`,
+  /** A duration that is not a number (live: not an integer). */
   notNumber: (field: string) => `${field} is not a number`,
+  /** A duration below `DURATION_MIN`. */
   tooSmall: (field: string) => `${field} is too small`,
+  /** A duration above `DURATION_MAX`. */
   tooLarge: (field: string) => `${field} is too large`,
+  /** A blank, malformed or (with a validator) invalid schedule. */
   schedule: "schedule is not a valid cron or OnCalendar expression",
+  /** A slug outside `SLUG_PATTERN`. */
   slug: "slug does not match pattern",
+  /** A time zone the service does not know. */
   tz: "tz is not a valid timezone",
+  /** A `methods` value outside `METHODS_VALUES`. */
   methods: "methods has unexpected value",
+  /** A `unique` that is not an array. */
   notArray: "unique is not an array",
+  /** A `unique` item outside `UNIQUE_FIELDS`. */
   uniqueItem: "an item in 'unique' has unexpected value",
 } as const;
 

@@ -20,6 +20,7 @@ export * from "./badge.js";
 export * from "./check-body.js";
 export * from "./requests.js";
 export * from "./compile.js";
+export * from "./shape.js";
 export * from "./shape-check.js";
 export * from "./wire-shapes.js";
 export * from "./wire-schemas.js";

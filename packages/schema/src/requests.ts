@@ -13,9 +13,10 @@ import {
   isAcceptedSchedule,
   type BodyMember,
   type BodyRule,
+  type BodyValue,
   type CheckBodyOptions,
 } from "./check-body.js";
-import { DURATION_MAX, DURATION_MIN, METHODS_VALUES, SLUG_PATTERN, UNIQUE_FIELDS, type Compat, type Methods, type UniqueField } from "./limits.js";
+import { DURATION_MAX, DURATION_MIN, METHODS_VALUES, SLUG_PATTERN, UNIQUE_FIELDS, type Compat } from "./limits.js";
 import { canonicalTimezone } from "./timezones.js";
 
 function text(field: string, rule: Extract<BodyRule, { kind: "text" }>, options: CheckBodyOptions): z.ZodMiniType<string, string> {
@@ -53,15 +54,7 @@ function duration(field: string, compat: Compat): z.ZodMiniType<number, number> 
 }
 
 /** The zod type of a member under its rule. */
-type MemberSchema<R extends BodyRule> = R["kind"] extends "text"
-  ? z.ZodMiniType<string, string>
-  : R["kind"] extends "flag"
-    ? z.ZodMiniType<boolean, boolean>
-    : R["kind"] extends "duration"
-      ? z.ZodMiniType<number, number>
-      : R["kind"] extends "methods"
-        ? z.ZodMiniType<Methods, Methods>
-        : z.ZodMiniType<UniqueField[], UniqueField[]>;
+type MemberSchema<R extends BodyRule> = z.ZodMiniType<BodyValue<R>, BodyValue<R>>;
 
 type Rules = typeof CHECK_BODY_RULES;
 type Shape = { [K in BodyMember]: z.ZodMiniOptional<MemberSchema<Rules[K]>> };
@@ -125,8 +118,6 @@ export const UpdateCheckBodySchema = bodyWithoutUnique({ operation: "update", co
 export type CreateCheckInput = z.input<typeof CreateCheckBodySchema>;
 /** Parameters of update: only members present change; no defaults, no `unique`. */
 export type UpdateCheckInput = z.input<typeof UpdateCheckBodySchema>;
-/** A validated create or update body, `tz` already rewritten to its canonical name. */
-export type CheckBody = CreateCheckInput;
 
 /** Query of list-checks: keep checks with this slug and every given tag. */
 export const ListChecksQuerySchema = z

@@ -10,6 +10,7 @@ import type { ChannelList } from "./channel.js";
 import type { Check, CheckList, ReadOnlyCheck, ReadOnlyCheckList } from "./check.js";
 import type { FlipList, FlipsQuery } from "./flip.js";
 import type { PingList } from "./ping.js";
+import type { Shape } from "./shape.js";
 import { WIRE_SHAPES } from "./wire-shapes.js";
 
 /** The schemas `wire-shapes.ts` holds (their zod schemas are in `WIRE_SCHEMAS`) and the types they validate. */
@@ -35,28 +36,6 @@ export interface WireTypes {
 }
 /** The name of a schema in `wire-shapes.ts`. */
 export type WireShapeName = keyof WireTypes;
-
-/** A schema as plain data; a string names an entry of `WIRE_SHAPES` (a registered schema's `id`). */
-export type Shape =
-  | string
-  | {
-      /** The zod type (`int` is `z.int()`). */
-      t: "string" | "int" | "number" | "boolean" | "enum" | "literal" | "nullable" | "optional" | "array" | "record" | "union" | "object";
-      /** Regex checks of a string: source and custom message. */
-      re?: Array<[source: string, message: string]>;
-      /** Inclusive bounds of a number. */
-      min?: number;
-      /** Inclusive upper bound of a number. */
-      max?: number;
-      /** Allowed values of an enum or literal. */
-      values?: Array<string | number | boolean>;
-      /** Inner schema (nullable, optional, array, record) or options (union). */
-      of?: Shape | Shape[];
-      /** Members of an object. */
-      shape?: Record<string, Shape>;
-      /** Unknown members are kept (`z.looseObject`) rather than dropped. */
-      loose?: boolean;
-    };
 
 /** One problem, with the members of a zod issue that the SDK reads. */
 export interface ShapeIssue {

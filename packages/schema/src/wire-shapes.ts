@@ -4,7 +4,7 @@
  * `checkWireShape` (validation without zod).
  * @module
  */
-import type { Shape } from "./shape-check.js";
+import type { Shape } from "./shape.js";
 
 /** Each registered schema as plain data, by its `id`; a string names another entry. */
 export const WIRE_SHAPES: Readonly<Record<string, Shape>> = {

@@ -1,6 +1,7 @@
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { bundledFiles, bundleForBrowser, isZodFile } from "../../../test/browser-bundle.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const entry = fileURLToPath(new URL("../src/fetch.ts", import.meta.url));
@@ -20,35 +21,12 @@ function importSpy(filter: RegExp, found: string[]): Plugin {
 
 /** A Node-only module: node:*, undici. */
 const NODE_ONLY = /^(node:|undici$|undici\/)/;
-/** zod's files: the fetch entry validates with the zod-free shapes and body rules. */
-const ZOD_FILE = /(^|\/)node_modules\/zod\//;
 
-/**
- * The files whose code ends up in the bundle (esbuild resolves the imports of
- * modules it then drops as unused, so an import spy would not do).
- */
-function bundledFiles(result: Awaited<ReturnType<typeof bundle>>): string[] {
-  return Object.values(result.metafile?.outputs ?? {}).flatMap((output) =>
-    Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([file]) => file),
-  );
+function bundle(input: Parameters<typeof bundleForBrowser>[0], plugins: Plugin[]) {
+  return bundleForBrowser({ ...input, tsconfig: `${root}/tsconfig.json`, plugins });
 }
 
-async function bundle(input: { entryPoints: string[] } | { stdin: { contents: string; resolveDir: string; loader: "ts" } }, spies: Plugin[]) {
-  return build({
-    ...input,
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    write: false,
-    minify: true,
-    logLevel: "silent",
-    metafile: true,
-    tsconfig: `${root}/tsconfig.json`,
-    plugins: spies,
-  });
-}
+const files = (result: Awaited<ReturnType<typeof bundle>>) => bundledFiles(result).map(([file]) => file);
 
 const fromSdk = (contents: string) => ({
   stdin: { contents, resolveDir: fileURLToPath(new URL("..", import.meta.url)), loader: "ts" as const },
@@ -66,9 +44,9 @@ describe("the fetch entry", () => {
   });
 
   it("bundles for the browser without zod", async () => {
-    const files = bundledFiles(await bundle({ entryPoints: [entry] }, []));
-    expect(files.some((file) => file.includes("packages/sdk/src/"))).toBe(true);
-    expect(files.filter((file) => ZOD_FILE.test(file))).toEqual([]);
+    const bundled = files(await bundle({ entryPoints: [entry] }, []));
+    expect(bundled.some((file) => file.includes("packages/sdk/src/"))).toBe(true);
+    expect(bundled.filter(isZodFile)).toEqual([]);
   });
 
   it("is caught when it does import a Node-only module", async () => {
@@ -78,7 +56,7 @@ describe("the fetch entry", () => {
   });
 
   it("is caught when it does bundle zod", async () => {
-    const files = bundledFiles(await bundle(fromSdk('export { CheckSchema } from "@checks-api/schema"; export * from "./src/fetch.ts";'), []));
-    expect(files.some((file) => ZOD_FILE.test(file))).toBe(true);
+    const bundled = files(await bundle(fromSdk('export { CheckSchema } from "@checks-api/schema"; export * from "./src/fetch.ts";'), []));
+    expect(bundled.some(isZodFile)).toBe(true);
   });
 });
