@@ -3,7 +3,8 @@
  * @module
  */
 import * as z from "zod/mini";
-import { UuidSchema, type KnownMembers } from "./common.js";
+import type { KnownMembers } from "./common.js";
+import { UuidSchema } from "./scalars.js";
 import type { KnownChannelKind } from "./limits.js";
 
 /** An integration of the project. `kind` is a string: the service adds kinds over time. */

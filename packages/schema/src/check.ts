@@ -5,7 +5,8 @@
  * @module
  */
 import * as z from "zod/mini";
-import { TimestampSchema, UuidSchema, type KnownMembers } from "./common.js";
+import type { KnownMembers } from "./common.js";
+import { TimestampSchema, UuidSchema } from "./scalars.js";
 import { CHECK_STATUSES, METHODS_VALUES } from "./limits.js";
 
 const commonMembers = {
@@ -123,23 +124,3 @@ export type CheckMember =
   | "timeout"
   | "schedule"
   | "tz";
-
-const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
-
-/**
- * The UUID of a read-write check: its `uuid` member when present (live),
- * otherwise parsed from `update_url` or `ping_url` (seed).
- */
-export function checkUuid(check: Pick<Check, "update_url" | "ping_url"> & { uuid?: string | undefined }): string {
-  if (check.uuid) return check.uuid;
-  const match = UUID_AT_END.exec(check.update_url) ?? UUID_AT_END.exec(check.ping_url);
-  if (!match?.[1]) throw new TypeError("check has no uuid, update_url or ping_url with a UUID");
-  return match[1];
-}
-
-/** True for a check with `schedule` and `tz` (cron or OnCalendar), false for a simple check. */
-export function isScheduled<T extends { timeout?: unknown; schedule?: unknown }>(
-  check: T,
-): check is T & { schedule: string; tz: string } {
-  return typeof check.schedule === "string";
-}

@@ -1,23 +1,8 @@
 /**
- * Building blocks shared by the resource schemas.
+ * Building blocks shared by the resource schemas and their readers, free of
+ * zod (the zod ones are in `scalars.ts`).
  * @module
  */
-import * as z from "zod/mini";
-
-/**
- * A timestamp as the service prints it: ISO 8601 in UTC with an offset,
- * 0 to 6 fractional digits (`2020-03-24T14:02:03+00:00`,
- * `2020-03-24T14:02:03.123456+00:00`).
- */
-export const TimestampSchema = z
-  .string()
-  .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/, {
-      error: "is not an ISO 8601 timestamp",
-    }),
-  )
-  .register(z.globalRegistry, { format: "date-time" });
-
 /**
  * The declared members of an object type, without the `[key: string]: unknown`
  * index signature that a loose schema adds to its inferred type. Without this,
@@ -30,12 +15,6 @@ export type KnownMembers<T> = {
 
 /** A UUID as it appears in paths and representations: lowercase, hyphenated. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Lowercase canonical UUID. */
-export const UuidSchema = z
-  .string()
-  .check(z.regex(UUID_PATTERN, { error: "is not a lowercase UUID" }))
-  .register(z.globalRegistry, { format: "uuid" });
 
 /** A check's `unique_key` as the router accepts it: 40 characters from `A`…`z` and digits. */
 export const UNIQUE_KEY_PATTERN = /^[0-9A-z]{40}$/;

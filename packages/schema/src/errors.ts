@@ -3,7 +3,6 @@
  * the SDK matches on them and uses them for its client-side validation.
  * @module
  */
-import * as z from "zod/mini";
 
 /** Prefix of every field validation message. */
 export const VALIDATION_PREFIX = "json validation error: ";
@@ -42,8 +41,3 @@ export const PING_RESPONSES = {
   notFound: "not found",
   ambiguousSlug: "ambiguous slug",
 } as const;
-
-/** The JSON error body of the management API: exactly one member. */
-export const ErrorBodySchema = z.object({ error: z.string() }).register(z.globalRegistry, { id: "ErrorBody" });
-/** A JSON error body. */
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;

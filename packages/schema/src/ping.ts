@@ -3,7 +3,8 @@
  * @module
  */
 import * as z from "zod/mini";
-import { TimestampSchema, type KnownMembers } from "./common.js";
+import type { KnownMembers } from "./common.js";
+import { TimestampSchema } from "./scalars.js";
 import { PING_TYPES } from "./limits.js";
 
 /** One entry of a check's ping log. */

@@ -8,6 +8,7 @@ import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundledFiles, bundleForBrowser, isZodFile } from "../../../test/browser-bundle.js";
 
 // Builds each workspace package with tsup and loads the result the way a
 // consumer does: from a plain Node process outside the repository, through the
@@ -359,3 +360,14 @@ function installTarballs(tarballs: Map<string, string>): string {
   }
   return dir;
 }
+
+describe("the built packages in a browser bundle", () => {
+  // Runs after the builds above. zod's schemas are top-level calls a bundler
+  // must keep, so only modules the fetch entry does not use may hold them.
+  it("bundle @checks-api/sdk/fetch without zod", async () => {
+    const result = await bundleForBrowser({ stdin: { contents: 'export * from "@checks-api/sdk/fetch";', resolveDir: consumer } });
+    const files = bundledFiles(result).map(([file]) => file);
+    expect(files.some((file) => file.includes("packages/schema/dist/"))).toBe(true);
+    expect(files.filter(isZodFile)).toEqual([]);
+  });
+});

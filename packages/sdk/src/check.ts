@@ -4,8 +4,6 @@
  * @module
  */
 import {
-  CheckListSchema,
-  CheckSchema,
   checkUuid,
   type ScheduledCheck as WireScheduledCheck,
   type SimpleCheck as WireSimpleCheck,
@@ -63,14 +61,14 @@ function addUuid(check: unknown, response: RawResponse, context: ReadContext, pa
 
 /** Reads one read-write check and makes sure it has its `uuid`. */
 export function readCheck(response: RawResponse, context: ReadContext): Check {
-  const check = readJson(response, CheckSchema, context);
+  const check = readJson(response, "Check", context);
   addUuid(check, response, context, []);
   return check as Check;
 }
 
 /** Reads the list-checks answer for a read-write key, every check with its `uuid`. */
 export function readCheckList(response: RawResponse, context: ReadContext): Check[] {
-  const { checks } = readJson(response, CheckListSchema, context);
+  const { checks } = readJson(response, "CheckList", context);
   // Without validation `checks` may be anything; it is then passed on untouched.
   if (Array.isArray(checks)) for (let i = 0; i < checks.length; i++) addUuid(checks[i], response, context, ["checks", i]);
   return checks as Check[];

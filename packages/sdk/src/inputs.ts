@@ -4,8 +4,8 @@
  * @module
  */
 import {
+  checkWireShape,
   ERROR_MESSAGES,
-  FlipsQuerySchema,
   validateCheckBody,
   type CreateCheckInput,
   type UniqueField,
@@ -99,7 +99,7 @@ export function listFlipsQuery(filter: ListFlipsFilter = {}, context: InputConte
     ...(filter.start !== undefined ? { start: toUnixSeconds(filter.start) } : {}),
     ...(filter.end !== undefined ? { end: toUnixSeconds(filter.end) } : {}),
   };
-  const result = FlipsQuerySchema.safeParse(values);
+  const result = checkWireShape("FlipsQuery", values);
   if (!result.success) throw rejectInput(context, ERROR_MESSAGES.invalidQueryParameters);
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(result.data)) {

@@ -3,7 +3,7 @@
  * classified by status and content type.
  * @module
  */
-import type * as z from "zod/mini";
+import type { WireShapeName, WireTypes } from "@checks-api/schema";
 import {
   ChecksApiError,
   errorClassForStatus,
@@ -124,10 +124,10 @@ export function invalidResponse(
 
 /**
  * Parses a JSON body and, unless validation is off, checks it against
- * `schema`. Unknown members are kept. Throws {@link InvalidResponseError}
+ * the named schema. Unknown members are kept. Throws {@link InvalidResponseError}
  * naming the offending member.
  */
-export function readJson<S extends z.ZodMiniType>(response: RawResponse, schema: S, context: ReadContext): z.output<S> {
+export function readJson<N extends WireShapeName>(response: RawResponse, schema: N, context: ReadContext): WireTypes[N] {
   if (!isJson(response)) {
     const type = headerOf(response, "content-type") ?? "no content type";
     throw invalidResponse(response, context, `expected a JSON response, got ${type}`);
@@ -138,7 +138,7 @@ export function readJson<S extends z.ZodMiniType>(response: RawResponse, schema:
   } catch {
     throw invalidResponse(response, context, "response body is not valid JSON");
   }
-  if (!context.validate) return value as z.output<S>;
+  if (!context.validate) return value as WireTypes[N];
   const result = checkShape(schema, value);
   if (result.ok) return result.value;
   const { path, message } = result.problem;

@@ -3,7 +3,7 @@
  * offending member.
  * @module
  */
-import type * as z from "zod/mini";
+import { checkWireShape, type ShapeIssue, type WireShapeName, type WireTypes } from "@checks-api/schema";
 
 /** The first problem found in a response body. */
 export interface SchemaProblem {
@@ -13,7 +13,7 @@ export interface SchemaProblem {
   message: string;
 }
 
-type Issue = z.core.$ZodIssue;
+type Issue = ShapeIssue;
 
 // zod/mini loads no locale, so its issues read "Invalid input" unless a
 // program loaded one (full zod does): the SDK then says what was expected.
@@ -35,7 +35,7 @@ function describeIssue(issue: Issue, value: unknown): string {
     case "invalid_type":
       return `expected ${issue.expected}, received ${value === undefined ? "nothing" : typeName(value)}`;
     case "invalid_value":
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
     case "too_small":
       return `expected a value ${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}`;
     case "too_big":
@@ -53,7 +53,7 @@ function pick(issues: readonly Issue[], prefix: Array<string | number>, root: un
   const issue = issues[0];
   if (!issue) return undefined;
   const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
-  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+  if (issue.code === "invalid_union" && issue.errors && issue.errors.length > 0) {
     const depth = (branch: readonly Issue[]) => branch[0]?.path.length ?? 0;
     const branch = [...issue.errors].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
     if (branch && branch.length > 0) return pick(branch, path, root);
@@ -68,40 +68,31 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
   return out || "(body)";
 }
 
-/** Turns a schema into one that parses faster with the same results. */
-export type SchemaCompiler = <S extends z.ZodMiniType>(schema: S) => S;
-
-let compiler: SchemaCompiler | undefined;
-const compiled = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
-
-/**
- * Makes {@link checkShape} parse with `compile(schema)`, compiled once per
- * schema on first use. The Node entry installs zod's compiler; the fetch
- * entry does not, so that browser bundles stay without it.
- */
-export function useSchemaCompiler(compile: SchemaCompiler): void {
-  compiler = compile;
-}
-
-function prepared<S extends z.ZodMiniType>(schema: S): S {
-  if (!compiler) return schema;
-  let fast = compiled.get(schema);
-  if (!fast) {
-    fast = compiler(schema);
-    compiled.set(schema, fast);
-  }
-  return fast as S;
-}
-
-/**
- * Parses `value` with `schema`. Returns the parsed value (unknown members
- * kept, as the schemas are loose) or the first problem.
- */
-export function checkShape<S extends z.ZodMiniType>(
-  schema: S,
+/** A `safeParse` of the named schema: zod's, or the zod-free {@link checkWireShape}. */
+export type ShapeParser = (
+  name: WireShapeName,
   value: unknown,
-): { ok: true; value: z.output<S> } | { ok: false; problem: SchemaProblem } {
-  const result = prepared(schema).safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
+) => { success: true; data: unknown } | { success: false; error: { issues: readonly ShapeIssue[] } };
+
+// The fetch entry validates without zod, so that browser bundles stay
+// without it; the Node entry installs zod's compiled parsers (faster, same
+// results: a test compares the two).
+let parser: ShapeParser = checkWireShape;
+
+/** Makes {@link checkShape} parse with `parse`. */
+export function useShapeParser(parse: ShapeParser): void {
+  parser = parse;
+}
+
+/**
+ * Parses `value` with the named schema. Returns the parsed value (unknown
+ * members kept, as the schemas are loose) or the first problem.
+ */
+export function checkShape<N extends WireShapeName>(
+  name: N,
+  value: unknown,
+): { ok: true; value: WireTypes[N] } | { ok: false; problem: SchemaProblem } {
+  const result = parser(name, value);
+  if (result.success) return { ok: true, value: result.data as WireTypes[N] };
   return { ok: false, problem: pick(result.error.issues, [], value) ?? { path: [], message: "invalid body" } };
 }

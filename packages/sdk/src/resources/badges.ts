@@ -2,7 +2,7 @@
  * `client.badges`: the project's badge URLs.
  * @module
  */
-import { BadgeListSchema, type BadgeUrls } from "@checks-api/schema";
+import type { BadgeUrls } from "@checks-api/schema";
 import type { ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";
@@ -29,7 +29,7 @@ export class Badges {
         url: this.#context.url(["badges"], true),
         safety: "idempotent",
         mutates: false,
-        read: (response, ctx) => readJson(response, BadgeListSchema, ctx).badges,
+        read: (response, ctx) => readJson(response, "BadgeList", ctx).badges,
       },
       options,
     );

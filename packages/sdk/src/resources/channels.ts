@@ -2,7 +2,7 @@
  * `client.channels`: the project's integrations.
  * @module
  */
-import { ChannelListSchema, type Channel } from "@checks-api/schema";
+import type { Channel } from "@checks-api/schema";
 import type { ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";
@@ -26,7 +26,7 @@ export class Channels {
         url: this.#context.url(["channels"], true),
         safety: "idempotent",
         mutates: false,
-        read: (response, ctx) => readJson(response, ChannelListSchema, ctx).channels,
+        read: (response, ctx) => readJson(response, "ChannelList", ctx).channels,
       },
       options,
     );

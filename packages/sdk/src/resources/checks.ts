@@ -2,13 +2,7 @@
  * `client.checks`: list, get, create, upsert, update, pause, resume, delete.
  * @module
  */
-import {
-  ReadOnlyCheckListSchema,
-  ReadOnlyCheckSchema,
-  type CreateCheckInput,
-  type ReadOnlyCheck,
-  type UpdateCheckInput,
-} from "@checks-api/schema";
+import type { CreateCheckInput, ReadOnlyCheck, UpdateCheckInput } from "@checks-api/schema";
 import { guard, mapData, type ApiPromise } from "../api-promise.js";
 import { readCheck, readCheckList, type Check } from "../check.js";
 import type { ApiContext } from "../context.js";
@@ -94,8 +88,8 @@ export class ReadOnlyChecks extends CheckReader<ReadOnlyCheck> {
   constructor(context: ApiContext) {
     super(
       context,
-      (response, ctx) => readJson(response, ReadOnlyCheckSchema, ctx),
-      (response, ctx) => readJson(response, ReadOnlyCheckListSchema, ctx).checks,
+      (response, ctx) => readJson(response, "ReadOnlyCheck", ctx),
+      (response, ctx) => readJson(response, "ReadOnlyCheckList", ctx).checks,
     );
   }
 }

@@ -2,7 +2,7 @@
  * `client.flips`: a check's status changes.
  * @module
  */
-import { flipsOf, FlipListSchema, type Flip, type FlipList } from "@checks-api/schema";
+import { flipsOf, type Flip } from "@checks-api/schema";
 import { guard, type ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import { listFlipsQuery, type ListFlipsFilter } from "../inputs.js";
@@ -38,7 +38,7 @@ export class Flips {
           safety: "idempotent",
           mutates: false,
           secrets: param.kind === "uuid" ? [param.value] : [],
-          read: (response, ctx) => flipsOf(readJson(response, FlipListSchema, ctx) as FlipList),
+          read: (response, ctx) => flipsOf(readJson(response, "FlipList", ctx)),
         },
         options,
       );

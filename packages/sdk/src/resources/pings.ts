@@ -2,7 +2,7 @@
  * `client.pings`: a check's ping log and the body of one ping.
  * @module
  */
-import { PingListSchema, type Ping } from "@checks-api/schema";
+import type { Ping } from "@checks-api/schema";
 import { guard, type ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";
@@ -30,7 +30,7 @@ export class Pings {
           safety: "idempotent",
           mutates: false,
           secrets: [id],
-          read: (response, ctx) => readJson(response, PingListSchema, ctx).pings,
+          read: (response, ctx) => readJson(response, "PingList", ctx).pings,
         },
         options,
       );
