@@ -80,6 +80,18 @@ function prefixed(key: string | number, issues: ShapeIssue[]): ShapeIssue[] {
   return issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
 }
 
+// Patterns compiled once: a list of checks tests the same few on every member.
+const patterns = new Map<string, RegExp>();
+function pattern(source: string): RegExp {
+  let compiled = patterns.get(source);
+  if (!compiled) patterns.set(source, (compiled = new RegExp(source)));
+  return compiled;
+}
+
+// The issues of a value that has none; shared, never written to.
+const NONE: ShapeIssue[] = [];
+Object.freeze(NONE);
+
 const aborted = (out: Out) => out.issues.some((issue) => issue.continue !== true);
 
 function checkNumber(shape: Exclude<Shape, string>, value: unknown): Out {
@@ -132,9 +144,10 @@ function check(shape: Shape, value: unknown): Out {
   switch (shape.t) {
     case "string": {
       if (typeof value !== "string") return fail({ code: "invalid_type", expected: "string" });
+      if (shape.re === undefined) return { value, issues: NONE };
       const issues: ShapeIssue[] = [];
-      for (const [source, message] of shape.re ?? []) {
-        if (!new RegExp(source).test(value)) {
+      for (const [source, message] of shape.re) {
+        if (!pattern(source).test(value)) {
           issues.push({ code: "invalid_format", path: [], message: message || UNLOCALIZED, continue: true });
         }
       }
@@ -144,14 +157,14 @@ function check(shape: Shape, value: unknown): Out {
     case "number":
       return checkNumber(shape, value);
     case "boolean":
-      return typeof value === "boolean" ? { value, issues: [] } : fail({ code: "invalid_type", expected: "boolean" });
+      return typeof value === "boolean" ? { value, issues: NONE } : fail({ code: "invalid_type", expected: "boolean" });
     case "enum":
     case "literal":
-      return shape.values?.includes(value as string) ? { value, issues: [] } : fail({ code: "invalid_value", values: shape.values ?? [] });
+      return shape.values?.includes(value as string) ? { value, issues: NONE } : fail({ code: "invalid_value", values: shape.values ?? [] });
     case "nullable":
-      return value === null ? { value, issues: [] } : check(shape.of as Shape, value);
+      return value === null ? { value, issues: NONE } : check(shape.of as Shape, value);
     case "optional":
-      return value === undefined ? { value, issues: [] } : check(shape.of as Shape, value);
+      return value === undefined ? { value, issues: NONE } : check(shape.of as Shape, value);
     case "array": {
       if (!Array.isArray(value)) return fail({ code: "invalid_type", expected: "array" });
       const results = value.map((item) => check(shape.of as Shape, item));
