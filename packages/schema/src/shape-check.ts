@@ -77,7 +77,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function prefixed(key: string | number, issues: ShapeIssue[]): ShapeIssue[] {
-  return issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
+  return issues.length === 0 ? NONE : issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
+}
+
+// The members of each object shape, listed once.
+const memberLists = new WeakMap<object, [string, Shape][]>();
+function membersOf(shape: Exclude<Shape, string>): [string, Shape][] {
+  const members = shape.shape ?? {};
+  let list = memberLists.get(members);
+  if (!list) memberLists.set(members, (list = Object.entries(members)));
+  return list;
 }
 
 // Patterns compiled once: a list of checks tests the same few on every member.
@@ -119,11 +128,11 @@ function checkNumber(shape: Exclude<Shape, string>, value: unknown): Out {
 function checkObject(shape: Exclude<Shape, string>, value: unknown): Out {
   if (!isPlainObject(value)) return fail({ code: "invalid_type", expected: "object" });
   const out: Record<string, unknown> = {};
-  const issues: ShapeIssue[] = [];
+  let issues = NONE;
   const members = shape.shape ?? {};
-  for (const [key, member] of Object.entries(members)) {
+  for (const [key, member] of membersOf(shape)) {
     const result = check(member, value[key]);
-    issues.push(...prefixed(key, result.issues));
+    if (result.issues.length > 0) issues = [...issues, ...prefixed(key, result.issues)];
     if (key in value || result.value !== undefined) out[key] = result.value;
   }
   if (shape.loose) for (const key of Object.keys(value)) if (!Object.hasOwn(members, key)) out[key] = value[key];
@@ -131,9 +140,13 @@ function checkObject(shape: Exclude<Shape, string>, value: unknown): Out {
 }
 
 function checkUnion(options: Shape[], value: unknown): Out {
-  const results = options.map((option) => check(option, value));
-  const passed = results.find((result) => result.issues.length === 0);
-  if (passed) return passed;
+  // The first option that passes wins, as in zod: the others need not run.
+  const results: Out[] = [];
+  for (const option of options) {
+    const result = check(option, value);
+    if (result.issues.length === 0) return result;
+    results.push(result);
+  }
   const unaborted = results.filter((result) => !aborted(result));
   if (unaborted.length === 1) return unaborted[0] as Out;
   return fail({ code: "invalid_union", errors: results.map((result) => result.issues) });
@@ -168,7 +181,8 @@ function check(shape: Shape, value: unknown): Out {
     case "array": {
       if (!Array.isArray(value)) return fail({ code: "invalid_type", expected: "array" });
       const results = value.map((item) => check(shape.of as Shape, item));
-      return { value: results.map((r) => r.value), issues: results.flatMap((r, i) => prefixed(i, r.issues)) };
+      const failed = results.some((r) => r.issues.length > 0);
+      return { value: results.map((r) => r.value), issues: failed ? results.flatMap((r, i) => prefixed(i, r.issues)) : NONE };
     }
     case "record": {
       if (!isPlainObject(value)) return fail({ code: "invalid_type", expected: "record" });
