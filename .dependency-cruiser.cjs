@@ -58,7 +58,7 @@ module.exports = {
       from: { path: "^packages/([^/]+)/src/" },
       to: {
         path: "^packages/",
-        pathNot: ["^packages/$1/", "^packages/[^/]+/src/index\\.ts$", "^packages/sdk/src/fetch\\.ts$"],
+        pathNot: ["^packages/$1/", "^packages/[^/]+/src/index\\.ts$", "^packages/sdk/src/fetch\\.ts$", "^packages/schema/src/lite\\.ts$"],
       },
     },
     {
@@ -74,6 +74,13 @@ module.exports = {
       severity: "error",
       from: { path: "^packages/schema/src/" },
       to: { path: ["^packages/(sdk|fake-server)/", "^@checks-api/(sdk|fake-server)"] },
+    },
+    {
+      name: "sdk-imports-the-zod-free-schema",
+      comment: "The SDK validates with the generated zod-free validators: importing it must never load zod (a slow start, a big bundle).",
+      severity: "error",
+      from: { path: "^packages/sdk/src/" },
+      to: { path: ["^packages/schema/src/index\\.ts$", "(^|/)node_modules/zod/", "^zod($|/)"], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "sdk-does-not-import-the-fake",

@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 
 // Vitest 4 no longer discovers a workspace file by itself: the root test
 // command passes this file with --config, and every package is listed here.
+// A subpath comes before its package: an alias also matches the paths under its name, first one wins.
 const alias = {
+  "@checks-api/schema/lite": fileURLToPath(new URL("./packages/schema/src/lite.ts", import.meta.url)),
   "@checks-api/schema": fileURLToPath(new URL("./packages/schema/src/index.ts", import.meta.url)),
-  // Before "@checks-api/sdk": an alias also matches the paths under its name, first one wins.
   "@checks-api/sdk/fetch": fileURLToPath(new URL("./packages/sdk/src/fetch.ts", import.meta.url)),
   "@checks-api/sdk": fileURLToPath(new URL("./packages/sdk/src/index.ts", import.meta.url)),
   "@checks-api/fake-server": fileURLToPath(new URL("./packages/fake-server/src/index.ts", import.meta.url)),

@@ -44,6 +44,8 @@ describe("package layers", () => {
       }),
       "packages/schema/src/index.ts": `import "../../sdk/src/index.js";\nexport const x = 1;\n`,
       "packages/sdk/src/index.ts": `export const y = 1;\n`,
+      "packages/sdk/src/validate.ts": `import { x } from "@checks-api/schema";\nexport const v = x;\n`,
+      "packages/sdk/src/zod.ts": `import "zod/mini";\n`,
       "packages/fake-server/src/fake-server.ts": `export class FakeServer {}\n`,
       "packages/fake-server/src/text/words.ts": `import "../model/store.js";\n`,
       "packages/fake-server/src/model/store.ts": `import type { Reply } from "../http/reply.js";\nimport "./status.js";\nexport type S = Reply;\n`,
@@ -71,6 +73,8 @@ describe("package layers", () => {
       ["packages-through-public-entries", "control/routes.ts"],
       ["packages-by-name", "control/routes.ts"],
       ["schema-is-self-contained", "packages/schema/src/index.ts"],
+      ["sdk-imports-the-zod-free-schema", "packages/sdk/src/validate.ts"],
+      ["sdk-imports-the-zod-free-schema", "packages/sdk/src/zod.ts"],
     ])("%s", (rule, file) => {
       expect(status).not.toBe(0);
       const line = output.split("\n").find((text) => text.includes(`error ${rule}:`) && text.includes(file));

@@ -1,20 +1,21 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig([
-  // ESM keeps one file per module (shared code in chunks), so that a bundler
-  // drops the modules a program does not use: the SDK's browser entry uses
-  // only zod-free ones, and zod stays out of its bundles.
+  // Two ESM entries sharing one chunk: `lite` (no zod) loads that chunk
+  // alone, `index` adds the zod schemas. Few files, because Node compiles and
+  // links each file an import reaches: one file per module made importing
+  // the SDK twice as slow.
   {
-    entry: ["src/*.ts"],
+    entry: ["src/index.ts", "src/lite.ts"],
     format: ["esm"],
     splitting: true,
-    dts: { entry: "src/index.ts" },
+    dts: { entry: ["src/index.ts", "src/lite.ts"] },
     clean: true,
     sourcemap: true,
     target: "node20",
   },
   {
-    entry: ["src/index.ts"],
+    entry: ["src/index.ts", "src/lite.ts"],
     format: ["cjs"],
     dts: true,
     sourcemap: true,

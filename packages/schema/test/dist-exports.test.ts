@@ -26,7 +26,10 @@ const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[
   {
     name: "@checks-api/schema",
     dir: "packages/schema",
-    mainExports: { ".": ["CheckSchema", "validateCheckBody", "parseFlipsQuery", "canonicalTimezone", "ERROR_MESSAGES", "TIMEZONES"] },
+    mainExports: {
+      ".": ["CheckSchema", "validateCheckBody", "parseFlipsQuery", "canonicalTimezone", "ERROR_MESSAGES", "TIMEZONES"],
+      "./lite": ["validateCheckBody", "checkWireShape", "WIRE_VALIDATORS", "canonicalTimezone", "ERROR_MESSAGES", "UUID_PATTERN"],
+    },
   },
   { name: "@checks-api/fake-server", dir: "packages/fake-server", mainExports: { ".": ["FakeServer"] } },
   {
@@ -62,7 +65,7 @@ afterAll(() => {
 function runConsumer(script: string): unknown {
   const file = join(consumer, "check.mjs");
   writeFileSync(file, script);
-  return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumer, encoding: "utf8" }));
+  return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumer, encoding: "utf8", stdio: "pipe" }));
 }
 
 describe.each(PACKAGES)("$name dual build", ({ name, dir, mainExports }) => {
@@ -367,7 +370,41 @@ describe("the built packages in a browser bundle", () => {
   it("bundle @checks-api/sdk/fetch without zod", async () => {
     const result = await bundleForBrowser({ stdin: { contents: 'export * from "@checks-api/sdk/fetch";', resolveDir: consumer } });
     const files = bundledFiles(result).map(([file]) => file);
-    expect(files.some((file) => file.includes("packages/schema/dist/"))).toBe(true);
+    expect(files.some((file) => file.includes("packages/sdk/dist/"))).toBe(true);
     expect(files.filter(isZodFile)).toEqual([]);
+  });
+});
+
+describe("the built packages in Node", () => {
+  // Loading zod takes longer than the rest of the SDK together: a program
+  // that imports the SDK, or the schema's lite entry, must never pay for it.
+  it("import and require the SDK's entries and @checks-api/schema/lite without loading zod", () => {
+    const specifiers = ["@checks-api/sdk", "@checks-api/sdk/fetch", "@checks-api/schema/lite"];
+    writeFileSync(
+      join(consumer, "no-zod-hook.mjs"),
+      `export async function resolve(specifier, context, next) {
+        if (/^zod($|\\/)/.test(specifier)) throw new Error(\`\${context.parentURL} loaded zod\`);
+        return next(specifier, context);
+      }`,
+    );
+    const loaded = runConsumer(`
+      import { createRequire, register } from "node:module";
+      register("./no-zod-hook.mjs", import.meta.url);
+      const require = createRequire(import.meta.url);
+      const out = { esm: [], cjs: [] };
+      for (const specifier of ${JSON.stringify(specifiers)}) {
+        out.esm.push(Object.keys(await import(specifier)).length > 0);
+        out.cjs.push(Object.keys(require(specifier)).length > 0);
+      }
+      out.zodRequired = Object.keys(require.cache).filter((file) => file.includes("/zod/"));
+      console.log(JSON.stringify(out));
+    `);
+    expect(loaded).toEqual({ esm: [true, true, true], cjs: [true, true, true], zodRequired: [] });
+    // The hook does catch zod: importing the main entry of the schema fails.
+    expect(() => runConsumer(`
+      import { register } from "node:module";
+      register("./no-zod-hook.mjs", import.meta.url);
+      await import("@checks-api/schema");
+    `)).toThrow(/loaded zod/);
   });
 });

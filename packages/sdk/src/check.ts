@@ -7,7 +7,7 @@ import {
   checkUuid,
   type ScheduledCheck as WireScheduledCheck,
   type SimpleCheck as WireSimpleCheck,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";
 import { invalidResponse, readJson, type RawResponse, type ReadContext } from "./response.js";
 import { formatPath } from "./validate.js";
 

@@ -7,7 +7,7 @@
  * copy for both entries, so `instanceof` works across them.
  * @module
  */
-import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema";
+import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema/lite";
 import { ApiContext } from "./context.js";
 import { API_KEY_ENV, envVar } from "./env.js";
 import { checkHeaderValue } from "./headers.js";

@@ -86,7 +86,7 @@ export {
   SLUG_PATTERN,
   TAGS_MAX_LENGTH,
   UNIQUE_FIELDS,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";
 export type {
   BadgeKey,
   BadgeUrls,
@@ -104,4 +104,4 @@ export type {
   ReadOnlySimpleCheck,
   UniqueField,
   UpdateCheckInput,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";

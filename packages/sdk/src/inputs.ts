@@ -10,7 +10,7 @@ import {
   type CreateCheckInput,
   type UniqueField,
   type UpdateCheckInput,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";
 import { rejectInput, type InputContext } from "./paths.js";
 
 /** Parameters of an upsert: a create body whose `unique` names at least one member, each present in the body. */

@@ -4,7 +4,7 @@
  * log as the body of the finish signal.
  * @module
  */
-import { PING_RESPONSES } from "@checks-api/schema";
+import { PING_RESPONSES } from "@checks-api/schema/lite";
 import { PingNotRecordedError } from "./errors.js";
 import { LogTail } from "./log-tail.js";
 import type { RequestOptions } from "./options.js";

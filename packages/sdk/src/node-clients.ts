@@ -3,30 +3,12 @@
  * shared keep-alive pool unless given a `transport`, a `fetch` or a `dispatcher`.
  * @module
  */
-import { compileSchema, WIRE_SCHEMAS, type WireShapeName } from "@checks-api/schema";
 import type { Dispatcher } from "undici";
 import { ChecksClientBase, PingClientBase, ReadOnlyChecksClientBase, type ApiClientOptions } from "./client.js";
 import type { ClientOptions } from "./options.js";
 import type { Transport } from "./transport/types.js";
 import { undiciTransport } from "./transport/undici.js";
-import { useShapeParser, type ShapeParser } from "./validate.js";
 import { SDK_VERSION } from "./version.js";
-
-type Parser = { safeParse(value: unknown): ReturnType<ShapeParser> };
-const compiled = new Map<WireShapeName, Parser>();
-
-// Node allows code generation, and zod's compiled parsers validate responses
-// about three times faster than zod's regular ones (a list of 20 checks:
-// ~8 µs instead of ~22 µs); the fetch entry's zod-free shapes give the same
-// results (a test compares them).
-useShapeParser((name, value) => {
-  let parser = compiled.get(name);
-  if (!parser) {
-    parser = compileSchema(WIRE_SCHEMAS[name]) as unknown as Parser;
-    compiled.set(name, parser);
-  }
-  return parser.safeParse(value);
-});
 
 /** Node-only transport option. */
 export interface NodeTransportOptions {

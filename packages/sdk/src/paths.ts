@@ -3,7 +3,7 @@
  * would give) and encoded, so that no input can reach another route.
  * @module
  */
-import { EXIT_STATUS_MAX, isUniqueKey, PING_RESPONSES, UUID_PATTERN } from "@checks-api/schema";
+import { EXIT_STATUS_MAX, isUniqueKey, PING_RESPONSES, UUID_PATTERN } from "@checks-api/schema/lite";
 import { BadRequestError } from "./errors.js";
 
 /** The API version every path uses. */

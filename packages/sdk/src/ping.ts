@@ -3,7 +3,7 @@
  * UUID or a project ping key plus slug. No API key is involved.
  * @module
  */
-import { DEFAULT_PING_BODY_LIMIT } from "@checks-api/schema";
+import { DEFAULT_PING_BODY_LIMIT } from "@checks-api/schema/lite";
 import { guard, mapData, type ApiPromise } from "./api-promise.js";
 import type { RequestOptions, ResolvedConfig } from "./options.js";
 import { parseBodyLimit, prepareBody } from "./ping-body.js";

@@ -4,7 +4,7 @@
  * keys, and check UUIDs (a check UUID is all it takes to send pings).
  * @module
  */
-import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, UUID_PATTERN } from "@checks-api/schema";
+import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, UUID_PATTERN } from "@checks-api/schema/lite";
 
 const UUID_EXACT = new RegExp(UUID_PATTERN.source, "i");
 // A ping URL's first segment after `/ping/` is a UUID or a project ping key.

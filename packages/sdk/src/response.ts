@@ -3,7 +3,7 @@
  * classified by status and content type.
  * @module
  */
-import type { WireShapeName, WireTypes } from "@checks-api/schema";
+import type { WireShapeName, WireTypes } from "@checks-api/schema/lite";
 import {
   ChecksApiError,
   errorClassForStatus,

@@ -3,7 +3,7 @@
  * for callers who hold a read-only check (which omits them) and its UUID.
  * @module
  */
-import { isUuid } from "@checks-api/schema";
+import { isUuid } from "@checks-api/schema/lite";
 import { API_PREFIX } from "./paths.js";
 
 /** The members a read-only representation omits. */

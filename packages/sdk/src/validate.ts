@@ -3,7 +3,7 @@
  * offending member.
  * @module
  */
-import { checkWireShape, type ShapeIssue, type WireShapeName, type WireTypes } from "@checks-api/schema";
+import { checkWireShape, type ShapeIssue, type WireShapeName, type WireTypes } from "@checks-api/schema/lite";
 
 /** The first problem found in a response body. */
 export interface SchemaProblem {
@@ -15,8 +15,8 @@ export interface SchemaProblem {
 
 type Issue = ShapeIssue;
 
-// zod/mini loads no locale, so its issues read "Invalid input" unless a
-// program loaded one (full zod does): the SDK then says what was expected.
+// The schemas' own checks carry messages; for the others, the issues read
+// zod's unlocalised "Invalid input" and the SDK says what was expected.
 const UNLOCALIZED = "Invalid input";
 
 function typeName(value: unknown): string {
@@ -68,22 +68,6 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
   return out || "(body)";
 }
 
-/** A `safeParse` of the named schema: zod's, or the zod-free {@link checkWireShape}. */
-export type ShapeParser = (
-  name: WireShapeName,
-  value: unknown,
-) => { success: true; data: unknown } | { success: false; error: { issues: readonly ShapeIssue[] } };
-
-// The fetch entry validates without zod, so that browser bundles stay
-// without it; the Node entry installs zod's compiled parsers (faster, same
-// results: a test compares the two).
-let parser: ShapeParser = checkWireShape;
-
-/** Makes {@link checkShape} parse with `parse`. */
-export function useShapeParser(parse: ShapeParser): void {
-  parser = parse;
-}
-
 /**
  * Parses `value` with the named schema. Returns the parsed value (unknown
  * members kept, as the schemas are loose) or the first problem.
@@ -92,7 +76,7 @@ export function checkShape<N extends WireShapeName>(
   name: N,
   value: unknown,
 ): { ok: true; value: WireTypes[N] } | { ok: false; problem: SchemaProblem } {
-  const result = parser(name, value);
+  const result = checkWireShape(name, value);
   if (result.success) return { ok: true, value: result.data as WireTypes[N] };
   return { ok: false, problem: pick(result.error.issues, [], value) ?? { path: [], message: "invalid body" } };
 }

@@ -2,7 +2,7 @@
  * `client.badges`: the project's badge URLs.
  * @module
  */
-import type { BadgeUrls } from "@checks-api/schema";
+import type { BadgeUrls } from "@checks-api/schema/lite";
 import type { ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";

@@ -2,7 +2,7 @@
  * `client.channels`: the project's integrations.
  * @module
  */
-import type { Channel } from "@checks-api/schema";
+import type { Channel } from "@checks-api/schema/lite";
 import type { ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";

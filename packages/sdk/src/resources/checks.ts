@@ -2,7 +2,7 @@
  * `client.checks`: list, get, create, upsert, update, pause, resume, delete.
  * @module
  */
-import type { CreateCheckInput, ReadOnlyCheck, UpdateCheckInput } from "@checks-api/schema";
+import type { CreateCheckInput, ReadOnlyCheck, UpdateCheckInput } from "@checks-api/schema/lite";
 import { guard, mapData, type ApiPromise } from "../api-promise.js";
 import { readCheck, readCheckList, type Check } from "../check.js";
 import type { ApiContext } from "../context.js";

@@ -2,7 +2,7 @@
  * `client.flips`: a check's status changes.
  * @module
  */
-import { flipsOf, type Flip } from "@checks-api/schema";
+import { flipsOf, type Flip } from "@checks-api/schema/lite";
 import { guard, type ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import { listFlipsQuery, type ListFlipsFilter } from "../inputs.js";

@@ -2,7 +2,7 @@
  * `client.pings`: a check's ping log and the body of one ping.
  * @module
  */
-import type { Ping } from "@checks-api/schema";
+import type { Ping } from "@checks-api/schema/lite";
 import { guard, type ApiPromise } from "../api-promise.js";
 import type { ApiContext } from "../context.js";
 import type { RequestOptions } from "../options.js";
