@@ -173,11 +173,11 @@ export function renderWireValidators(): string {
   };
   const memberFunctions = new Map<string, string>();
   function defineMembers(run: Array<[string, Shape]>): string {
-    const key = run.map(signature).join("\n");
-    let name = memberFunctions.get(key);
+    const signatures = run.map(signature).join("\n");
+    let name = memberFunctions.get(signatures);
     if (name === undefined) {
       name = `hasMembers${memberFunctions.size}`;
-      memberFunctions.set(key, name);
+      memberFunctions.set(signatures, name);
       const tests = run.map(([key, inner]) => test(inner, member("v", key)));
       functions.set(name, `function ${name}(v: Record<string, unknown>): boolean {\n  return (\n    ${tests.join(" &&\n    ")}\n  );\n}`);
     }
@@ -187,6 +187,7 @@ export function renderWireValidators(): string {
   // A function named `name` testing `v` against `shape`, defined once.
   function define(name: string, shape: Shape): string {
     if (functions.has(name)) return name;
+    // Reserved before its body is written, so that a schema that refers to itself ends.
     functions.set(name, "");
     functions.set(name, `function ${name}(v: unknown): boolean {\n${body(shape)}\n}`);
     return name;
