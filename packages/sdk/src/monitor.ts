@@ -4,12 +4,11 @@
  * log as the body of the finish signal.
  * @module
  */
-import { PING_RESPONSES } from "@checks-api/schema/lite";
 import { PingNotRecordedError } from "./errors.js";
 import { LogTail } from "./log-tail.js";
 import type { RequestOptions } from "./options.js";
 import { exitStatusParam } from "./paths.js";
-import type { PingResult, PingSender, PingTarget } from "./ping.js";
+import type { PingAnswer, PingSender, PingTarget } from "./ping.js";
 
 /** What a monitored job receives. */
 export interface MonitorRun {
@@ -39,7 +38,8 @@ export interface MonitorOptions extends RequestOptions {
    * Called for each signal that was not recorded as asked: not delivered
    * (unreachable, timed out, refused, rate-limited) or answered without
    * being recorded (a {@link PingNotRecordedError}: no such check, an
-   * ambiguous slug). The job runs and its result is returned regardless:
+   * ambiguous slug, the hosted service's `OK (rate limited)`). The job runs
+   * and its result is returned regardless:
    * an outage of the monitoring service must not stop the job. Default: ignore.
    */
   onPingError?: (error: unknown, signal: "start" | "finish") => void;
@@ -112,21 +112,21 @@ export async function monitor<T>(
   const { onPingError, logLimit, ...requestOptions } = options;
   checkLogLimit(logLimit);
   const rid = globalThis.crypto.randomUUID();
-  const report = async (signal: "start" | "finish", send: () => PromiseLike<PingResult>) => {
-    let result: PingResult;
+  const report = async (signal: "start" | "finish", send: () => PromiseLike<PingAnswer>) => {
+    let answer: PingAnswer;
     try {
-      result = await send();
+      answer = await send();
     } catch (error) {
       onPingError?.(error, signal);
       return;
     }
-    if (!result.ok && (result.outcome === "not-found" || result.outcome === "ambiguous")) {
-      const text = result.outcome === "not-found" ? PING_RESPONSES.notFound : PING_RESPONSES.ambiguousSlug;
+    const { result, text } = answer;
+    if (result.outcome !== "recorded" && result.outcome !== "created") {
       onPingError?.(new PingNotRecordedError({ ...TEMPLATE, status: result.status, outcome: result.outcome, errorText: text }), signal);
     }
   };
   const ping = { ...requestOptions, rid };
-  await report("start", () => sender.send(target, "start", ping));
+  await report("start", () => sender.answer(target, "start", ping));
   const run = new Run(rid, new LogTail(() => logLimit ?? sender.sendLimit ?? UNLIMITED_LOG_BYTES));
   const logged = () => (run.logTail.empty ? {} : { body: run.logTail.text() });
   let result: T;
@@ -135,11 +135,11 @@ export async function monitor<T>(
   } catch (error) {
     await Promise.all(run.captures);
     run.logTail.append(failureText(error));
-    await report("finish", () => sender.send(target, "fail", { ...ping, ...logged() }));
+    await report("finish", () => sender.answer(target, "fail", { ...ping, ...logged() }));
     throw error;
   }
   await Promise.all(run.captures);
   const signal = run.status === undefined ? "" : (`${run.status}` as const);
-  await report("finish", () => sender.send(target, signal, { ...ping, ...logged() }));
+  await report("finish", () => sender.answer(target, signal, { ...ping, ...logged() }));
   return result;
 }

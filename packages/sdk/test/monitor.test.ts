@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ENTRIES, setupEntry } from "./entries.js";
+import { MODES } from "./fake-helpers.js";
 
 describe.each(ENTRIES)("monitor() through $name", (entry) => {
   const { BadRequestError, PingNotRecordedError } = entry.sdk;
@@ -134,4 +135,33 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
       ["finish", "ConnectionError"],
     ]);
   });
+
+  it.each(MODES)(
+    "tells onPingError once per signal about answers that did not record it: a qualified OK, a 429, a dropped connection (%s)",
+    async (compat) => {
+      const { client, fake } = setupEntry(entry, { compat });
+      const uuid = (await client.checks.create({ name: "hosted answers" })).uuid;
+      const cases = [
+        [{ status: 200, body: "OK (not found)" }, "PingNotRecordedError not-found"],
+        [{ status: 200, body: "OK (rate limited)" }, "PingNotRecordedError rate-limited"],
+        [{ status: 200, body: "OK (resting)" }, "PingNotRecordedError ignored"],
+        [{ status: 429, headers: { "Retry-After": "1" } }, "RateLimitError"],
+        [{ drop: true }, "ConnectionError"],
+      ] as const;
+      for (const [fault, expected] of cases) {
+        fake.inject({ operation: "ping", times: Infinity, ...fault });
+        const seen: string[] = [];
+        const result = await client.monitor(uuid, () => "ran", {
+          onPingError: (error, signal) => {
+            const { name, message, errorText } = error as InstanceType<typeof entry.sdk.ChecksApiError>;
+            expect(`${message} ${errorText ?? ""}`).not.toContain(uuid);
+            seen.push(`${signal} ${name}${error instanceof PingNotRecordedError ? ` ${error.outcome}` : ""}`);
+          },
+        });
+        fake.clearFaults();
+        expect(result, expected).toBe("ran");
+        expect(seen, expected).toEqual([`start ${expected}`, `finish ${expected}`]);
+      }
+    },
+  );
 });
