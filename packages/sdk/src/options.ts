@@ -42,6 +42,8 @@ export interface ClientOptions {
   /**
    * Extra headers sent with every request. Default none. Names must be HTTP
    * tokens and values free of control characters (a `TypeError` otherwise).
+   * Names are case-insensitive: a `User-Agent` here replaces `userAgent`,
+   * while `X-Api-Key` and a body's `Content-Type` are always the SDK's own.
    */
   headers?: Record<string, string>;
   /** Per-attempt timeout in ms. Default 30000. */
