@@ -6,7 +6,7 @@
 import { DEFAULT_PING_BODY_LIMIT } from "@checks-api/schema/lite";
 import { guard, mapData, type ApiPromise } from "./api-promise.js";
 import type { RequestOptions, ResolvedConfig } from "./options.js";
-import { parseBodyLimit, prepareBody } from "./ping-body.js";
+import { isPingBody, parseBodyLimit, prepareBody } from "./ping-body.js";
 import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "./paths.js";
 import { isToken } from "./headers.js";
 import { execute } from "./request.js";
@@ -32,8 +32,9 @@ export interface PingOptions extends RequestOptions {
    * Body logged with the ping (output of a job, an error text). Trimmed to
    * its tail when over the service's body limit: the announced one, or
    * {@link DEFAULT_PING_BODY_LIMIT} until the service has announced one.
+   * Bytes may be any typed array (a `Uint8Array`, a `Buffer`) or a `DataView`.
    */
-  body?: string | Uint8Array;
+  body?: string | ArrayBufferView;
   /** Run id (a UUID) tying start and finish signals of one run together. */
   rid?: string;
   /** HTTP method. Default `POST` (a check with `methods: "POST"` ignores other methods). */
@@ -69,7 +70,7 @@ const TEMPLATE: InputContext = { method: "POST", path: "/ping/{target}" };
 
 // Only CORS-safelisted content types: ping endpoints have no preflight
 // handling, so a browser's OPTIONS request would be logged as a ping.
-function contentTypeOf(body: string | Uint8Array | undefined): string | undefined {
+function contentTypeOf(body: string | ArrayBufferView | undefined): string | undefined {
   return typeof body === "string" ? "text/plain; charset=utf-8" : undefined;
 }
 
@@ -121,6 +122,9 @@ export class PingSender {
       const method = context.method.toUpperCase();
       if (options.body !== undefined && (method === "GET" || method === "HEAD")) {
         throw rejectInput(context, `a ${method} ping cannot carry a body`);
+      }
+      if (options.body !== undefined && !isPingBody(options.body)) {
+        throw rejectInput(context, "body must be text or bytes (a string, a typed array or a DataView)");
       }
       const prepared = options.body === undefined ? undefined : prepareBody(options.body, this.sendLimit);
       return execute(
