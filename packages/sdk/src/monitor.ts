@@ -8,6 +8,7 @@ import { PingNotRecordedError } from "./errors.js";
 import { LogTail } from "./log-tail.js";
 import type { RequestOptions } from "./options.js";
 import { exitStatusParam } from "./paths.js";
+import { bytesOf } from "./ping-body.js";
 import type { PingAnswer, PingSender, PingTarget } from "./ping.js";
 
 /** What a monitored job receives. */
@@ -23,6 +24,8 @@ export interface MonitorRun {
    * Adds a stream's output to the run's log as it comes, such as a child
    * process's `stdout` or `stderr` (any async iterable of text or bytes).
    * Resolves when the stream ends; the finish signal waits for it too.
+   * Rejects when the stream fails or gives a chunk that is neither text nor
+   * bytes (a `TypeError`); what it added to the log stays.
    */
   capture(output: AsyncIterable<string | Uint8Array>): Promise<void>;
   /**
@@ -68,6 +71,14 @@ function checkLogLimit(limit: number | undefined): number | undefined {
   return limit;
 }
 
+/** A captured chunk as the log keeps it; anything but text or bytes (an object-mode stream's rows) is refused. */
+function logChunk(chunk: unknown): string | Uint8Array {
+  if (typeof chunk === "string") return chunk;
+  if (ArrayBuffer.isView(chunk)) return bytesOf(chunk);
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  throw new TypeError(`capture() takes a stream of text or bytes, not of ${chunk === null ? "null" : typeof chunk}`);
+}
+
 /** The run a job sees, and what it asked to report. */
 class Run implements MonitorRun {
   readonly rid: string;
@@ -86,7 +97,7 @@ class Run implements MonitorRun {
 
   capture(output: AsyncIterable<string | Uint8Array>): Promise<void> {
     const done = (async () => {
-      for await (const chunk of output) this.logTail.append(chunk);
+      for await (const chunk of output) this.logTail.append(logChunk(chunk));
     })();
     this.captures.push(done.catch(() => undefined));
     return done;

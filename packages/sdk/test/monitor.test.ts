@@ -58,6 +58,29 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
     expect(await client.pings.body(uuid, 2)).toBe("backup started\nfile 1\nfile 2\nbackup done\n");
   });
 
+  it("refuses a captured chunk that is neither text nor bytes without losing the log or the finish signal", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "object stream" })).uuid;
+    async function* chunks(...items: unknown[]) {
+      yield* items;
+    }
+    const errors: unknown[] = [];
+    const outcome = await client.monitor(
+      uuid,
+      async (run) => {
+        run.log("before");
+        await run.capture(chunks(new Uint16Array([0x4241, 0x4443]), new Uint8Array([0x45, 0x46, 0x0a]).buffer) as AsyncIterable<Uint8Array>);
+        const refused = await run.capture(chunks({ row: 1 }) as AsyncIterable<string>).catch((error: unknown) => error);
+        run.log("after");
+        return refused;
+      },
+      { onPingError: (error) => errors.push(error) },
+    );
+    expect(outcome).toEqual(new TypeError("capture() takes a stream of text or bytes, not of object"));
+    expect(errors).toEqual([]);
+    expect(await client.pings.body(uuid, 2)).toBe("before\nABCDEF\nafter\n");
+  });
+
   it("waits for captured output that is still arriving when the job returns", async () => {
     const { client } = setupEntry(entry);
     const uuid = (await client.checks.create({ name: "late output" })).uuid;
