@@ -145,7 +145,7 @@ export async function monitor<T>(
     result = await job(run);
   } catch (error) {
     await Promise.all(run.captures);
-    run.logTail.append(failureText(error));
+    run.logTail.append(`${run.logTail.atLineStart ? "" : "\n"}${failureText(error)}`);
     await report("finish", () => sender.answer(target, "fail", { ...ping, ...logged() }));
     throw error;
   }

@@ -45,6 +45,14 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
     ).rejects.toBe(boom);
     const body = await client.pings.body(uuid, 2);
     expect(body.startsWith("copying\nError: disk full")).toBe(true);
+    // The error text starts on a line of its own after output without a final line break.
+    await expect(
+      client.monitor(uuid, async (run) => {
+        await run.capture(Readable.from(["50% done"]));
+        throw "stopped";
+      }),
+    ).rejects.toBe("stopped");
+    expect(await client.pings.body(uuid, 4)).toBe("50% done\nstopped");
   });
 
   it("sends the job's log lines and captured output as the body of the success signal", async () => {
