@@ -37,7 +37,10 @@ export interface PingOptions extends RequestOptions {
   body?: string | ArrayBufferView;
   /** Run id (a UUID) tying start and finish signals of one run together. */
   rid?: string;
-  /** HTTP method. Default `POST` (a check with `methods: "POST"` ignores other methods). */
+  /**
+   * HTTP method. Default `POST` (a check with `methods: "POST"` ignores
+   * other methods). `CONNECT`, `TRACE` and `TRACK` are refused, as HTTP clients refuse them.
+   */
   method?: string;
 }
 
@@ -73,6 +76,9 @@ const TEMPLATE: InputContext = { method: "POST", path: "/ping/{target}" };
 function contentTypeOf(body: string | ArrayBufferView | undefined): string | undefined {
   return typeof body === "string" ? "text/plain; charset=utf-8" : undefined;
 }
+
+// Methods fetch refuses to send (undici too for CONNECT): an argument error, not a connection failure to retry.
+const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /** A signal a ping sends: a suffix of the ping URL. */
 type Signal = "" | "start" | "fail" | "log" | `${number}`;
@@ -120,6 +126,7 @@ export class PingSender {
       if (signal !== "") segments.push(signal);
       if (!isToken(context.method)) throw rejectInput({ ...context, method: "POST" }, "method is not a valid HTTP method");
       const method = context.method.toUpperCase();
+      if (REFUSED_METHODS.has(method)) throw rejectInput({ ...context, method }, `a ping cannot use the method ${method}`);
       if (options.body !== undefined && (method === "GET" || method === "HEAD")) {
         throw rejectInput(context, `a ${method} ping cannot carry a body`);
       }

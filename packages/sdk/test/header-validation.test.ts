@@ -51,10 +51,16 @@ describe.each(ENTRIES)("header values through $name", ({ sdk }) => {
     expect(sent[1]).toEqual(["content-type: text/plain; charset=utf-8", "user-agent: header/1", "x-api-key: hcw_anotherkeyanotherkeyanother0"]);
   });
 
-  it("refuses a ping method that is not an HTTP token before sending", async () => {
+  it("refuses a ping method that is not an HTTP token, or that HTTP clients refuse, before sending", async () => {
     const stub = stubTransport(() => ({ status: 200, body: "OK" }));
     const pings = new sdk.PingClient({ transport: stub.transport });
     await expect(pings.ping(UUID).success({ method: "GE T" })).rejects.toBeInstanceOf(sdk.BadRequestError);
+    // Methods that fetch refuses (and undici for CONNECT): no transport would send them as a ping.
+    for (const method of ["CONNECT", "trace", "TRACK"]) {
+      const error = await pings.ping(UUID).success({ method }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(sdk.BadRequestError);
+      expect((error as Error).message).toBe(`a ping cannot use the method ${method.toUpperCase()} (${method.toUpperCase()} /ping/{target})`);
+    }
     expect(stub.requests).toHaveLength(0);
   });
 
