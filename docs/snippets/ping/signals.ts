@@ -13,5 +13,5 @@ await backups.exitStatus(0); // 0 is success, 1–255 failure
 // By slug; `create: true` creates the check on its first ping (auto-provisioning).
 const report = pings.ping({ pingKey: process.env.CHECKS_PING_KEY!, slug: "weekly-report", create: true });
 const result = await report.success();
-if (!result.ok) console.warn(`ping not recorded: ${result.outcome}`); // "not-found" or "ambiguous", not exceptions
+if (!result.ok) console.warn(`ping not recorded: ${result.outcome}`); // "not-found", "ambiguous", …: results, not exceptions
 console.log(result.outcome, result.status, pings.pingBodyLimit); // e.g. "created" 201 10000

@@ -22,7 +22,7 @@ const TSUP = join(ROOT, "node_modules", ".bin", "tsup");
  * and, for a package with several entries, the exports each entry has its own of (every other export shared by two
  * entries must be one and the same value, so that `instanceof` works across them).
  */
-const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[]>; perEntry?: string[] }[] = [
+const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[]>; perEntry?: string[]; onlyInMain?: string[] }[] = [
   {
     name: "@checks-api/schema",
     dir: "packages/schema",
@@ -38,6 +38,8 @@ const PACKAGES: { name: string; dir: string; mainExports: Record<string, string[
     mainExports: { ".": ["ChecksClient", "ReadOnlyChecksClient", "createClient"], "./fetch": ["ChecksClient", "createClient"] },
     // The Node entry's clients default to undici, the fetch entry's to `fetch`.
     perEntry: ["ChecksClient", "ReadOnlyChecksClient", "PingClient", "createClient"],
+    // The fetch entry must not load undici.
+    onlyInMain: ["undiciTransport"],
   },
 ];
 
@@ -146,7 +148,7 @@ describe.each(PACKAGES)("$name dual build", ({ name, dir, mainExports }) => {
 }, 180_000);
 
 // Runs after the builds above (a file's suites run in order).
-describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, dir, perEntry }) => {
+describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, dir, perEntry, onlyInMain }) => {
   const manifest = manifestOf(dir);
 
   it("has one copy of each shared class and function across its entries, with import() and with require()", () => {
@@ -155,44 +157,54 @@ describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, 
       import { createRequire } from "node:module";
       const require = createRequire(import.meta.url);
       const perEntry = new Set(${JSON.stringify(perEntry ?? [])});
+      const onlyInMain = new Set(${JSON.stringify(onlyInMain ?? [])});
       const out = {};
       for (const [format, load] of [["esm", (s) => import(s)], ["cjs", async (s) => require(s)]]) {
         const entries = await Promise.all(${JSON.stringify(specifiers)}.map(load));
-        const shared = [], different = [];
+        const shared = [], different = [], missing = [];
         for (const [i, a] of entries.entries()) {
           for (const b of entries.slice(i + 1)) {
+            for (const key of Object.keys(b)) if (!(key in a)) missing.push(key);
             for (const key of Object.keys(a)) {
-              if (perEntry.has(key) || !(key in b) || typeof a[key] !== "function") continue;
+              if (!(key in b)) {
+                if (!(i === 0 && onlyInMain.has(key))) missing.push(key);
+                continue;
+              }
+              if (perEntry.has(key) || typeof a[key] !== "function") continue;
               (a[key] === b[key] ? shared : different).push(key);
             }
           }
         }
-        out[format] = { shared, different };
+        out[format] = { shared, different, missing };
       }
       console.log(JSON.stringify(out));
     `;
-    const loaded = runConsumer(script) as Record<"esm" | "cjs", { shared: string[]; different: string[] }>;
+    const loaded = runConsumer(script) as Record<"esm" | "cjs", { shared: string[]; different: string[]; missing: string[] }>;
     for (const format of ["esm", "cjs"] as const) {
       expect(loaded[format].different, format).toEqual([]);
+      // Every export is in every entry (but the main entry's own), so none escapes the identity check.
+      expect(loaded[format].missing, format).toEqual([]);
       expect(loaded[format].shared, format).toEqual(expect.arrayContaining(["ChecksApiError", "NotFoundError", "ApiPromise", "PingHandle", "TransportFailure", "ChecksClientBase"]));
     }
   });
 }, 60_000);
 
 describe("the built @checks-api/sdk, every entry, with import() and with require()", () => {
-  it("checks keys, reads the environment, gives body bytes, and monitors by explicit exit status only", () => {
+  it("checks keys, reads the environment, gives body bytes, monitors by explicit exit status only and reports pings not recorded", () => {
     const script = `
       import { createRequire } from "node:module";
       const require = createRequire(import.meta.url);
       const UUID = "7918b17b-a745-4db1-8575-9d2e07c97f79";
       const MISSING = "00000000-0000-4000-8000-000000000000";
+      const LIMITED = "11111111-1111-4111-8111-111111111111";
       const out = {};
       for (const specifier of ["@checks-api/sdk", "@checks-api/sdk/fetch"]) {
         for (const [format, sdk] of [["esm", await import(specifier)], ["cjs", require(specifier)]]) {
           const sent = [];
           const transport = async (req) => {
             sent.push(req.method + " " + req.url.replace(/\\?.*/, ""));
-            const body = req.url.endsWith("/body") ? new Uint8Array([0xff, 0x00, 0xc3]) : new TextEncoder().encode("OK");
+            const answer = req.url.includes(LIMITED) ? "OK (rate limited)" : "OK";
+            const body = req.url.endsWith("/body") ? new Uint8Array([0xff, 0x00, 0xc3]) : new TextEncoder().encode(answer);
             return { status: req.url.includes(MISSING) ? 404 : 200, headers: new Headers(), body };
           };
           let keyError;
@@ -210,9 +222,11 @@ describe("the built @checks-api/sdk, every entry, with import() and with require
           const result = await client.monitor(UUID, (run) => (run.log("12 files"), 12));
           await client.monitor(UUID, (run) => run.exitStatus(3));
           const notRecorded = [];
-          await client.monitor(MISSING, () => undefined, {
-            onPingError: (error) => notRecorded.push(error instanceof sdk.PingNotRecordedError && error.outcome),
-          });
+          for (const target of [MISSING, LIMITED]) {
+            await client.monitor(target, () => undefined, {
+              onPingError: (error) => notRecorded.push(error instanceof sdk.PingNotRecordedError && error.outcome),
+            });
+          }
           out[specifier + " " + format] = { keyError, bytes: bytes.constructor.name + [...bytes], result, sent, notRecorded };
         }
       }
@@ -221,6 +235,7 @@ describe("the built @checks-api/sdk, every entry, with import() and with require
     const base = "https://hc.example.com";
     const uuid = "7918b17b-a745-4db1-8575-9d2e07c97f79";
     const missing = "00000000-0000-4000-8000-000000000000";
+    const limited = "11111111-1111-4111-8111-111111111111";
     const expected = {
       keyError: "apiKey must not contain whitespace, control or non-ASCII characters: it has a line feed at the end",
       bytes: "Uint8Array255,0,195",
@@ -233,8 +248,10 @@ describe("the built @checks-api/sdk, every entry, with import() and with require
         `POST ${base}/ping/${uuid}/3`,
         `POST ${base}/ping/${missing}/start`,
         `POST ${base}/ping/${missing}`,
+        `POST ${base}/ping/${limited}/start`,
+        `POST ${base}/ping/${limited}`,
       ],
-      notRecorded: ["not-found", "not-found"],
+      notRecorded: ["not-found", "not-found", "rate-limited", "rate-limited"],
     };
     const loaded = runConsumer(script) as Record<string, unknown>;
     for (const key of ["@checks-api/sdk esm", "@checks-api/sdk cjs", "@checks-api/sdk/fetch esm", "@checks-api/sdk/fetch cjs"]) {

@@ -9,7 +9,7 @@
  */
 import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema/lite";
 import { ApiContext } from "./context.js";
-import { API_KEY_ENV, envVar } from "./env.js";
+import { API_KEY_ENV, optionOrEnv } from "./env.js";
 import { checkHeaderValue } from "./headers.js";
 import { monitor, type MonitorOptions, type MonitorRun } from "./monitor.js";
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./options.js";
@@ -53,9 +53,9 @@ export function keyKindOf(apiKey: string, declared?: KeyKind): KeyKind | undefin
 
 /** The API key: the option, else `CHECKS_API_KEY`; checked, never shown in a message. */
 function apiKeyOf(options: ApiClientOptions | undefined): string {
-  const apiKey = options?.apiKey ?? envVar(API_KEY_ENV);
+  const { value: apiKey, name } = optionOrEnv(options?.apiKey, "apiKey", API_KEY_ENV);
   if (apiKey === undefined || apiKey === "") throw new TypeError(`apiKey is required (or set ${API_KEY_ENV})`);
-  return checkHeaderValue(apiKey, options?.apiKey === undefined ? API_KEY_ENV : "apiKey", true);
+  return checkHeaderValue(apiKey, name, true);
 }
 
 function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind): ResolvedConfig {

@@ -4,6 +4,7 @@
  * secrets masked (see `redact.ts`).
  * @module
  */
+import type { NotRecordedOutcome } from "./ping-answer.js";
 
 /** What every error knows about the request that failed. */
 export interface ChecksApiErrorInit {
@@ -169,8 +170,12 @@ export class InvalidResponseError extends ChecksApiError {
 
 /** Init of {@link PingNotRecordedError}. */
 export interface PingNotRecordedErrorInit extends ChecksApiErrorInit {
-  /** Why: no such check (404), or two checks have the slug (409). */
-  outcome: "not-found" | "ambiguous";
+  /**
+   * Why: no such check (404, or `OK (not found)`), two checks have the slug
+   * (409), too many pings (`OK (rate limited)`), or another reason the
+   * service gave with its OK (`ignored`).
+   */
+  outcome: NotRecordedOutcome;
 }
 
 /**
@@ -180,7 +185,7 @@ export interface PingNotRecordedErrorInit extends ChecksApiErrorInit {
  */
 export class PingNotRecordedError extends ChecksApiError {
   /** Why the ping was not recorded. */
-  readonly outcome: "not-found" | "ambiguous";
+  readonly outcome: NotRecordedOutcome;
   /** @param init what is known about the ping */
   constructor(init: PingNotRecordedErrorInit) {
     super({ ...init, message: init.message ?? `ping not recorded: ${init.outcome}` });

@@ -46,11 +46,11 @@ export {
 export {
   PingHandle,
   type PingOptions,
-  type PingOutcome,
   type PingResult,
   type PingTarget,
   type SlugTarget,
 } from "./ping.js";
+export type { NotRecordedOutcome, PingOutcome } from "./ping-answer.js";
 export type { BadgeSet } from "./resources/badges.js";
 export type { Badges } from "./resources/badges.js";
 export type { Channels } from "./resources/channels.js";

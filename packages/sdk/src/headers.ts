@@ -59,12 +59,19 @@ function checkToken(name: unknown, what: string): string {
   return name;
 }
 
-/** `headers` checked: names are tokens, values are sendable; the values are never shown. */
+/**
+ * `headers` checked: names are tokens, values are sendable; the values are
+ * never shown. Names are lowercased, as the SDK writes its own, so that a
+ * header is sent once whatever the case of its name.
+ */
 export function checkHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  if (headers !== undefined && (typeof headers !== "object" || headers === null || Array.isArray(headers))) {
+    throw new TypeError("headers must be an object of header names and values");
+  }
   const checked: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     checkToken(name, `the header name ${JSON.stringify(name)}`);
-    checked[name] = checkHeaderValue(value, `the value of the header ${name}`);
+    checked[name.toLowerCase()] = checkHeaderValue(value, `the value of the header ${name}`);
   }
   return checked;
 }

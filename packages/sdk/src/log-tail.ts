@@ -24,6 +24,12 @@ export class LogTail {
     return this.#size === 0;
   }
 
+  /** True when the log is empty or its last line is complete. */
+  get atLineStart(): boolean {
+    const last = this.#chunks[this.#chunks.length - 1];
+    return last === undefined || last[last.length - 1] === 0x0a;
+  }
+
   /** Appends text (UTF-8) or bytes, dropping from the front what no longer fits. */
   append(chunk: string | Uint8Array): void {
     const limit = this.#limit();

@@ -4,12 +4,12 @@
  * log as the body of the finish signal.
  * @module
  */
-import { PING_RESPONSES } from "@checks-api/schema/lite";
 import { PingNotRecordedError } from "./errors.js";
 import { LogTail } from "./log-tail.js";
 import type { RequestOptions } from "./options.js";
 import { exitStatusParam } from "./paths.js";
-import type { PingResult, PingSender, PingTarget } from "./ping.js";
+import { bytesOf } from "./ping-body.js";
+import type { PingAnswer, PingSender, PingTarget } from "./ping.js";
 
 /** What a monitored job receives. */
 export interface MonitorRun {
@@ -24,6 +24,8 @@ export interface MonitorRun {
    * Adds a stream's output to the run's log as it comes, such as a child
    * process's `stdout` or `stderr` (any async iterable of text or bytes).
    * Resolves when the stream ends; the finish signal waits for it too.
+   * Rejects when the stream fails or gives a chunk that is neither text nor
+   * bytes (a `TypeError`); what it added to the log stays.
    */
   capture(output: AsyncIterable<string | Uint8Array>): Promise<void>;
   /**
@@ -39,7 +41,8 @@ export interface MonitorOptions extends RequestOptions {
    * Called for each signal that was not recorded as asked: not delivered
    * (unreachable, timed out, refused, rate-limited) or answered without
    * being recorded (a {@link PingNotRecordedError}: no such check, an
-   * ambiguous slug). The job runs and its result is returned regardless:
+   * ambiguous slug, the hosted service's `OK (rate limited)`). The job runs
+   * and its result is returned regardless:
    * an outage of the monitoring service must not stop the job. Default: ignore.
    */
   onPingError?: (error: unknown, signal: "start" | "finish") => void;
@@ -68,6 +71,14 @@ function checkLogLimit(limit: number | undefined): number | undefined {
   return limit;
 }
 
+/** A captured chunk as the log keeps it; anything but text or bytes (an object-mode stream's rows) is refused. */
+function logChunk(chunk: unknown): string | Uint8Array {
+  if (typeof chunk === "string") return chunk;
+  if (ArrayBuffer.isView(chunk)) return bytesOf(chunk);
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  throw new TypeError(`capture() takes a stream of text or bytes, not of ${chunk === null ? "null" : typeof chunk}`);
+}
+
 /** The run a job sees, and what it asked to report. */
 class Run implements MonitorRun {
   readonly rid: string;
@@ -86,7 +97,7 @@ class Run implements MonitorRun {
 
   capture(output: AsyncIterable<string | Uint8Array>): Promise<void> {
     const done = (async () => {
-      for await (const chunk of output) this.logTail.append(chunk);
+      for await (const chunk of output) this.logTail.append(logChunk(chunk));
     })();
     this.captures.push(done.catch(() => undefined));
     return done;
@@ -112,21 +123,21 @@ export async function monitor<T>(
   const { onPingError, logLimit, ...requestOptions } = options;
   checkLogLimit(logLimit);
   const rid = globalThis.crypto.randomUUID();
-  const report = async (signal: "start" | "finish", send: () => PromiseLike<PingResult>) => {
-    let result: PingResult;
+  const report = async (signal: "start" | "finish", send: () => PromiseLike<PingAnswer>) => {
+    let answer: PingAnswer;
     try {
-      result = await send();
+      answer = await send();
     } catch (error) {
       onPingError?.(error, signal);
       return;
     }
-    if (!result.ok && (result.outcome === "not-found" || result.outcome === "ambiguous")) {
-      const text = result.outcome === "not-found" ? PING_RESPONSES.notFound : PING_RESPONSES.ambiguousSlug;
+    const { result, text } = answer;
+    if (result.outcome !== "recorded" && result.outcome !== "created") {
       onPingError?.(new PingNotRecordedError({ ...TEMPLATE, status: result.status, outcome: result.outcome, errorText: text }), signal);
     }
   };
   const ping = { ...requestOptions, rid };
-  await report("start", () => sender.send(target, "start", ping));
+  await report("start", () => sender.answer(target, "start", ping));
   const run = new Run(rid, new LogTail(() => logLimit ?? sender.sendLimit ?? UNLIMITED_LOG_BYTES));
   const logged = () => (run.logTail.empty ? {} : { body: run.logTail.text() });
   let result: T;
@@ -134,12 +145,12 @@ export async function monitor<T>(
     result = await job(run);
   } catch (error) {
     await Promise.all(run.captures);
-    run.logTail.append(failureText(error));
-    await report("finish", () => sender.send(target, "fail", { ...ping, ...logged() }));
+    run.logTail.append(`${run.logTail.atLineStart ? "" : "\n"}${failureText(error)}`);
+    await report("finish", () => sender.answer(target, "fail", { ...ping, ...logged() }));
     throw error;
   }
   await Promise.all(run.captures);
   const signal = run.status === undefined ? "" : (`${run.status}` as const);
-  await report("finish", () => sender.send(target, signal, { ...ping, ...logged() }));
+  await report("finish", () => sender.answer(target, signal, { ...ping, ...logged() }));
   return result;
 }

@@ -2,7 +2,7 @@
  * Client and per-call options, and their resolution into one configuration.
  * @module
  */
-import { API_URL_ENV, envVar, PING_ENDPOINT_ENV } from "./env.js";
+import { API_URL_ENV, optionOrEnv, PING_ENDPOINT_ENV } from "./env.js";
 import { checkHeaders, checkHeaderValue } from "./headers.js";
 import { Redactor } from "./redact.js";
 import { resolveRetrySettings, type ResolvedRetrySettings, type RetrySettings } from "./retry.js";
@@ -26,12 +26,13 @@ export type DebugEvent =
 /** Options shared by every client (management and ping). */
 export interface ClientOptions {
   /**
-   * Site root of the service, with or without a trailing slash. Default:
-   * the `CHECKS_API_URL` environment variable where the runtime has one,
-   * else `https://healthchecks.io`.
+   * Site root of the service, with or without a trailing slash: an
+   * `http(s)` URL without user name, password, query or fragment (a
+   * `TypeError` otherwise). Default: the `CHECKS_API_URL` environment
+   * variable where the runtime has one, else `https://healthchecks.io`.
    */
   baseUrl?: string;
-  /** Ping endpoint. Default: the `CHECKS_PING_ENDPOINT` environment variable, else `{baseUrl}/ping/`. */
+  /** Ping endpoint, a URL like `baseUrl`. Default: the `CHECKS_PING_ENDPOINT` environment variable, else `{baseUrl}/ping/`. */
   pingEndpoint?: string;
   /**
    * `User-Agent` header. Default in the Node entry: `checks-api-sdk/<version>`;
@@ -42,6 +43,8 @@ export interface ClientOptions {
   /**
    * Extra headers sent with every request. Default none. Names must be HTTP
    * tokens and values free of control characters (a `TypeError` otherwise).
+   * Names are case-insensitive: a `User-Agent` here replaces `userAgent`,
+   * while `X-Api-Key` and a body's `Content-Type` are always the SDK's own.
    */
   headers?: Record<string, string>;
   /** Per-attempt timeout in ms. Default 30000. */
@@ -125,6 +128,11 @@ function trimSlashes(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
+/**
+ * The URL as parsed (so that whitespace and line breaks around a pasted URL
+ * are dropped), or a `TypeError` naming `what` (an option or an environment
+ * variable) but never the value, which may hold a secret.
+ */
 function checkUrl(url: string, what: string): string {
   let parsed: URL;
   try {
@@ -133,7 +141,11 @@ function checkUrl(url: string, what: string): string {
     throw new TypeError(`${what} is not an absolute URL`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new TypeError(`${what} must be http or https`);
-  return url;
+  // fetch refuses to send a URL with credentials, and undici drops them.
+  if (parsed.username !== "" || parsed.password !== "") throw new TypeError(`${what} must not contain a user name or password`);
+  // The SDK appends paths to it.
+  if (parsed.search !== "" || parsed.hash !== "") throw new TypeError(`${what} must not have a query or a fragment`);
+  return parsed.href;
 }
 
 function resolveTransport(options: ClientOptions): Transport {
@@ -145,9 +157,10 @@ function resolveTransport(options: ClientOptions): Transport {
 
 /** Resolves client options; `secrets` are masked in everything the client prints. */
 export function resolveConfig(options: ClientOptions, secrets: Array<string | undefined>): ResolvedConfig {
-  const baseUrl = trimSlashes(checkUrl(options.baseUrl ?? envVar(API_URL_ENV) ?? DEFAULT_BASE_URL, "baseUrl"));
-  const endpoint = options.pingEndpoint ?? envVar(PING_ENDPOINT_ENV) ?? `${baseUrl}/ping/`;
-  const pingEndpoint = `${trimSlashes(checkUrl(endpoint, "pingEndpoint"))}/`;
+  const base = optionOrEnv(options.baseUrl, "baseUrl", API_URL_ENV);
+  const baseUrl = trimSlashes(checkUrl(base.value ?? DEFAULT_BASE_URL, base.name));
+  const endpoint = optionOrEnv(options.pingEndpoint, "pingEndpoint", PING_ENDPOINT_ENV);
+  const pingEndpoint = `${trimSlashes(checkUrl(endpoint.value ?? `${baseUrl}/ping/`, endpoint.name))}/`;
   const headers = checkHeaders(options.headers);
   const retry = resolveRetrySettings({
     ...options.retry,

@@ -14,13 +14,23 @@ export interface PreparedBody {
   trimmed: boolean;
 }
 
+/** The bytes a typed array or `DataView` looks at, as a `Uint8Array` (no copy). */
+export function bytesOf(view: ArrayBufferView): Uint8Array {
+  return view instanceof Uint8Array ? view : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
+
+/** True for what a ping body may be: text, or the bytes of a typed array or `DataView`. */
+export function isPingBody(body: unknown): body is string | ArrayBufferView {
+  return typeof body === "string" || ArrayBuffer.isView(body);
+}
+
 /**
  * Encodes `body` (UTF-8 for text) and, when it is longer than `limit` bytes,
  * keeps its last `limit` bytes. Text is cut at a character boundary, so the
  * result may be a few bytes shorter than the limit but is valid UTF-8.
  */
-export function prepareBody(body: string | Uint8Array, limit: number | undefined): PreparedBody {
-  const bytes = typeof body === "string" ? encoder.encode(body) : body;
+export function prepareBody(body: string | ArrayBufferView, limit: number | undefined): PreparedBody {
+  const bytes = typeof body === "string" ? encoder.encode(body) : bytesOf(body);
   if (limit === undefined || bytes.length <= limit) return { bytes, trimmed: false };
   let start = bytes.length - limit;
   if (typeof body === "string") {

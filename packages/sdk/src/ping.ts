@@ -6,11 +6,12 @@
 import { DEFAULT_PING_BODY_LIMIT } from "@checks-api/schema/lite";
 import { guard, mapData, type ApiPromise } from "./api-promise.js";
 import type { RequestOptions, ResolvedConfig } from "./options.js";
-import { parseBodyLimit, prepareBody } from "./ping-body.js";
+import { isPingBody, parseBodyLimit, prepareBody } from "./ping-body.js";
 import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "./paths.js";
 import { isToken } from "./headers.js";
 import { execute } from "./request.js";
-import { headerOf } from "./response.js";
+import { isRecorded, pingOutcome, type PingOutcome } from "./ping-answer.js";
+import { bodyText, headerOf } from "./response.js";
 
 /** A check addressed by slug within a project: `{ping_endpoint}{pingKey}/{slug}`. */
 export interface SlugTarget {
@@ -31,22 +32,28 @@ export interface PingOptions extends RequestOptions {
    * Body logged with the ping (output of a job, an error text). Trimmed to
    * its tail when over the service's body limit: the announced one, or
    * {@link DEFAULT_PING_BODY_LIMIT} until the service has announced one.
+   * Bytes may be any typed array (a `Uint8Array`, a `Buffer`) or a `DataView`.
    */
-  body?: string | Uint8Array;
+  body?: string | ArrayBufferView;
   /** Run id (a UUID) tying start and finish signals of one run together. */
   rid?: string;
-  /** HTTP method. Default `POST` (a check with `methods: "POST"` ignores other methods). */
+  /**
+   * HTTP method. Default `POST` (a check with `methods: "POST"` ignores
+   * other methods). `CONNECT`, `TRACE` and `TRACK` are refused, as HTTP clients refuse them.
+   */
   method?: string;
 }
 
-/** What the service did with a ping. */
-export type PingOutcome = "recorded" | "created" | "not-found" | "ambiguous";
-
 /** The answer to a ping. Not-found and ambiguous are results, not exceptions. */
 export interface PingResult {
-  /** `recorded` (200), `created` by auto-provisioning (201), `not-found` (404), `ambiguous` slug (409). */
+  /**
+   * `recorded` (200), `created` by auto-provisioning (201), `not-found`
+   * (404), `ambiguous` slug (409); or, for a 200 whose text qualifies its
+   * OK as the hosted service does, `not-found` (`OK (not found)`),
+   * `rate-limited` (`OK (rate limited)`) or `ignored` (another reason).
+   */
   outcome: PingOutcome;
-  /** True when the ping was recorded (200 or 201). */
+  /** True when the ping was recorded (`recorded` or `created`). */
   ok: boolean;
   /** HTTP status. */
   status: number;
@@ -54,14 +61,24 @@ export interface PingResult {
   bodyTrimmed: boolean;
 }
 
-const OUTCOMES: Record<number, PingOutcome> = { 200: "recorded", 201: "created", 404: "not-found", 409: "ambiguous" };
+/** A ping's result with the text of an answer that did not record it, which `monitor()` puts on its error. */
+export interface PingAnswer {
+  /** The result. */
+  result: PingResult;
+  /** The answer's text, masked; empty when the ping was recorded. */
+  text: string;
+}
+
 const TEMPLATE: InputContext = { method: "POST", path: "/ping/{target}" };
 
 // Only CORS-safelisted content types: ping endpoints have no preflight
 // handling, so a browser's OPTIONS request would be logged as a ping.
-function contentTypeOf(body: string | Uint8Array | undefined): string | undefined {
+function contentTypeOf(body: string | ArrayBufferView | undefined): string | undefined {
   return typeof body === "string" ? "text/plain; charset=utf-8" : undefined;
 }
+
+// Methods fetch refuses to send (undici too for CONNECT): an argument error, not a connection failure to retry.
+const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /** A signal a ping sends: a suffix of the ping URL. */
 type Signal = "" | "start" | "fail" | "log" | `${number}`;
@@ -87,9 +104,9 @@ export class PingSender {
 
   /**
    * The limit bodies are trimmed to: the announced one, or the documented
-   * default until a ping has answered (the service keeps the head of a
+   * default until a ping was recorded (the service keeps the head of a
    * longer body, and the tail is what matters); `undefined` when the service
-   * answered without a limit.
+   * recorded one without announcing a limit.
    */
   get sendLimit(): number | undefined {
     return this.#answered ? this.#bodyLimit : DEFAULT_PING_BODY_LIMIT;
@@ -97,6 +114,11 @@ export class PingSender {
 
   /** Sends one signal. */
   send(target: PingTarget, signal: Signal, options: PingOptions = {}): ApiPromise<PingResult> {
+    return mapData(this.answer(target, signal, options), (answer) => answer.result);
+  }
+
+  /** Sends one signal, keeping the service's answer text. */
+  answer(target: PingTarget, signal: Signal, options: PingOptions = {}): ApiPromise<PingAnswer> {
     return guard(() => {
       const context = { ...TEMPLATE, method: options.method ?? "POST" };
       const { segments, secrets, query } = this.#address(target, context);
@@ -104,11 +126,15 @@ export class PingSender {
       if (signal !== "") segments.push(signal);
       if (!isToken(context.method)) throw rejectInput({ ...context, method: "POST" }, "method is not a valid HTTP method");
       const method = context.method.toUpperCase();
+      if (REFUSED_METHODS.has(method)) throw rejectInput({ ...context, method }, `a ping cannot use the method ${method}`);
       if (options.body !== undefined && (method === "GET" || method === "HEAD")) {
         throw rejectInput(context, `a ${method} ping cannot carry a body`);
       }
+      if (options.body !== undefined && !isPingBody(options.body)) {
+        throw rejectInput(context, "body must be text or bytes (a string, a typed array or a DataView)");
+      }
       const prepared = options.body === undefined ? undefined : prepareBody(options.body, this.sendLimit);
-      const result = execute(
+      return execute(
         this.#config,
         {
           name: "ping",
@@ -122,22 +148,21 @@ export class PingSender {
           mutates: true,
           secrets,
           resultStatuses: [404, 409],
-          read: (response) => {
-            if (response.status < 300) {
+          read: (response, readContext) => {
+            const text = bodyText(response);
+            const outcome = pingOutcome(response.status, text);
+            const ok = isRecorded(outcome);
+            // Only an answer that recorded the ping is sure to carry the limit.
+            if (ok) {
               this.#bodyLimit = parseBodyLimit(headerOf(response, "ping-body-limit"));
               this.#answered = true;
             }
-            return response.status;
+            const bodyTrimmed = prepared?.trimmed ?? false;
+            return { result: { outcome, ok, status: response.status, bodyTrimmed }, text: ok ? "" : readContext.redactor.text(text.trim()) };
           },
         },
         options,
       );
-      return mapData(result, (status) => ({
-        outcome: OUTCOMES[status] ?? "recorded",
-        ok: status === 200 || status === 201,
-        status,
-        bodyTrimmed: prepared?.trimmed ?? false,
-      }));
     });
   }
 

@@ -11,6 +11,7 @@ import type { Redactor } from "./redact.js";
 import { errorFromResponse, headerOf, type RawResponse, type ReadContext } from "./response.js";
 import {
   backoffDelay,
+  checkRetries,
   mayHaveBeenApplied,
   parseRetryAfter,
   shouldRetry,
@@ -73,7 +74,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
   let maskedPath: string | undefined;
   const path = () => (maskedPath ??= redactor().text(url.slice(url.indexOf("/", url.indexOf("//") + 2))));
   const timeoutMs = options.timeout !== undefined ? checkTimeout(options.timeout) : config.timeoutMs;
-  const maxRetries = options.retries ?? config.retry.maxRetries;
+  const maxRetries = options.retries !== undefined ? checkRetries(options.retries, "retries") : config.retry.maxRetries;
   const validate = options.validate ?? config.validate;
   const headers: Record<string, string> = { ...config.headers };
   if (op.apiKey !== undefined) headers["x-api-key"] = op.apiKey;

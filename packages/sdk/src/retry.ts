@@ -43,16 +43,25 @@ export type ResolvedRetrySettings = Required<RetrySettings>;
 /** Default retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
 
+/** Throws a `RangeError` unless `retries` is a usable number of retries; `what` names it. */
+export function checkRetries(retries: number, what: string): number {
+  if (!Number.isSafeInteger(retries) || retries < 0) throw new RangeError(`${what} must be a non-negative integer`);
+  return retries;
+}
+
+function checkDelay(value: number, name: keyof RetrySettings): number {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`retry.${name} must be a finite number ≥ 0`);
+  return value;
+}
+
 /** Applies the defaults to retry settings. */
 export function resolveRetrySettings(settings: RetrySettings = {}): ResolvedRetrySettings {
-  const maxRetries = settings.maxRetries ?? DEFAULT_MAX_RETRIES;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError("maxRetries must be a non-negative integer");
   return {
-    maxRetries,
-    initialDelayMs: settings.initialDelayMs ?? 500,
-    maxDelayMs: settings.maxDelayMs ?? 8_000,
-    maxRetryAfterMs: settings.maxRetryAfterMs ?? 60_000,
-    retryAfterScale: settings.retryAfterScale ?? 1,
+    maxRetries: checkRetries(settings.maxRetries ?? DEFAULT_MAX_RETRIES, "maxRetries"),
+    initialDelayMs: checkDelay(settings.initialDelayMs ?? 500, "initialDelayMs"),
+    maxDelayMs: checkDelay(settings.maxDelayMs ?? 8_000, "maxDelayMs"),
+    maxRetryAfterMs: checkDelay(settings.maxRetryAfterMs ?? 60_000, "maxRetryAfterMs"),
+    retryAfterScale: checkDelay(settings.retryAfterScale ?? 1, "retryAfterScale"),
     random: settings.random ?? Math.random,
     sleep: settings.sleep ?? sleep,
   };

@@ -46,6 +46,26 @@ describe("client options", () => {
     expect(() => new ChecksClient({ apiKey: "" })).toThrow(TypeError);
   });
 
+  it("refuses a URL with credentials (fetch refuses to send them, undici drops them), a query or a fragment", () => {
+    expect(() => new PingClient({ baseUrl: "https://user:secret@hc.example.com" })).toThrow(
+      new TypeError("baseUrl must not contain a user name or password"),
+    );
+    expect(() => new PingClient({ pingEndpoint: "https://secret@hc-ping.example.com/" })).toThrow(
+      new TypeError("pingEndpoint must not contain a user name or password"),
+    );
+    expect(() => new PingClient({ baseUrl: "https://hc.example.com/?tenant=1" })).toThrow(
+      new TypeError("baseUrl must not have a query or a fragment"),
+    );
+    expect(() => new PingClient({ baseUrl: "https://hc.example.com/#top" })).toThrow(TypeError);
+  });
+
+  it("sends to the URL as parsed: surrounding whitespace and line breaks of a pasted URL are dropped", async () => {
+    const stub = stubTransport(() => ({ status: 200, body: "OK" }));
+    const pings = new PingClient({ baseUrl: " https://HC.example.com:443/hc/\n", transport: stub.transport });
+    await pings.ping(UUID).success();
+    expect(stub.requests[0]?.url).toBe(`https://hc.example.com/hc/ping/${UUID}`);
+  });
+
   it("keeps SDK_VERSION in step with package.json", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
     expect(SDK_VERSION).toBe(pkg.version);

@@ -58,8 +58,55 @@ describe.each(ENTRIES)("configuration from the environment through $name", ({ sd
     expect(() => new sdk.PingClient({ transport: stub.transport })).not.toThrow();
   });
 
+  it("names the variable, not its value, when a URL from the environment is unusable", () => {
+    const stub = reply();
+    vi.stubEnv("CHECKS_API_URL", "hcw_secret is no URL");
+    expect(() => new sdk.PingClient({ transport: stub.transport })).toThrow(new TypeError("CHECKS_API_URL is not an absolute URL"));
+    expect(() => new sdk.PingClient({ baseUrl: "https://hc.example.com", transport: stub.transport })).not.toThrow();
+    vi.stubEnv("CHECKS_PING_ENDPOINT", "ftp://ping.example.com/");
+    expect(() => new sdk.PingClient({ baseUrl: "https://hc.example.com", transport: stub.transport })).toThrow(
+      new TypeError("CHECKS_PING_ENDPOINT must be http or https"),
+    );
+    vi.stubEnv("CHECKS_PING_ENDPOINT", "https://hc-ping.example.com/?key=secret");
+    expect(() => new sdk.PingClient({ baseUrl: "https://hc.example.com", transport: stub.transport })).toThrow(
+      new TypeError("CHECKS_PING_ENDPOINT must not have a query or a fragment"),
+    );
+  });
+
+  it("reads no variable where the runtime has no process.env or refuses access to it, as Deno does without --allow-env", () => {
+    const stub = reply();
+    const denied = { env: new Proxy({}, { get: () => { throw new Error("Requires env access"); } }) };
+    for (const runtimeProcess of [undefined, {}, denied]) {
+      const built = withProcess(runtimeProcess, () => ({
+        client: new sdk.ChecksClient({ apiKey: RW_KEY, transport: stub.transport }),
+        created: sdk.createClient({ apiKey: RO_KEY, transport: stub.transport }),
+        missing: (() => {
+          try {
+            return new sdk.PingClient({ transport: stub.transport }) && new sdk.ChecksClient({ transport: stub.transport });
+          } catch (error) {
+            return error;
+          }
+        })(),
+      }));
+      expect(built.client).toBeInstanceOf(sdk.ChecksClient);
+      expect(built.created).toBeInstanceOf(sdk.ReadOnlyChecksClient);
+      expect(built.missing).toEqual(new TypeError("apiKey is required (or set CHECKS_API_KEY)"));
+    }
+  });
+
   it("checks a key from the environment like one given as an option, naming the variable but not the key", () => {
     vi.stubEnv("CHECKS_API_KEY", `${RW_KEY}\n`);
     expect(() => new sdk.ChecksClient()).toThrow(/^CHECKS_API_KEY must not contain whitespace.*a line feed at the end$/);
   });
 });
+
+/** Runs `build` while `globalThis.process` is `runtimeProcess` (synchronously, so nothing else sees it). */
+function withProcess<T>(runtimeProcess: object | undefined, build: () => T): T {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, "process") as PropertyDescriptor;
+  Object.defineProperty(globalThis, "process", { value: runtimeProcess, configurable: true, writable: true });
+  try {
+    return build();
+  } finally {
+    Object.defineProperty(globalThis, "process", saved);
+  }
+}

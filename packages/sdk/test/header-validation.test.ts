@@ -30,13 +30,37 @@ describe.each(ENTRIES)("header values through $name", ({ sdk }) => {
     expect(() => new sdk.PingClient({ userAgent: "cron/1 " })).toThrow(/userAgent .*: it has a space at the end/);
     expect(() => new sdk.PingClient({ headers: { "x-trace": "a\nb" } })).toThrow(/^the value of the header x-trace must not/);
     expect(() => new sdk.PingClient({ headers: { "bad name": "v" } })).toThrow(/^the header name "bad name" is not a valid HTTP token$/);
+    expect(() => new sdk.PingClient({ headers: ["x-trace", "t"] as unknown as Record<string, string> })).toThrow(
+      new TypeError("headers must be an object of header names and values"),
+    );
     expect(() => new sdk.PingClient({ userAgent: "cron/1 (büro)", headers: { "x-trace": "a b\tc" } })).not.toThrow();
   });
 
-  it("refuses a ping method that is not an HTTP token before sending", async () => {
+  it("sends each header once whatever the case of its name: an extra header wins over the user agent, the key and a body's type over extra headers", async () => {
+    const stub = stubTransport((request) => (request.url.includes("/ping/") ? { status: 200, body: "OK" } : json(liveCheck())));
+    const client = new sdk.ChecksClient({
+      apiKey: RW_KEY,
+      userAgent: "option/1",
+      headers: { "User-Agent": "header/1", "X-Api-Key": "hcw_anotherkeyanotherkeyanother0", "Content-Type": "text/x" },
+      transport: stub.transport,
+    });
+    await client.checks.get(UUID);
+    await client.ping(UUID).log({ body: "text" });
+    const sent = stub.requests.map((request) => Object.entries(request.headers).map(([name, value]) => `${name.toLowerCase()}: ${value}`).sort());
+    expect(sent[0]).toEqual(["content-type: text/x", "user-agent: header/1", `x-api-key: ${RW_KEY}`]);
+    expect(sent[1]).toEqual(["content-type: text/plain; charset=utf-8", "user-agent: header/1", "x-api-key: hcw_anotherkeyanotherkeyanother0"]);
+  });
+
+  it("refuses a ping method that is not an HTTP token, or that HTTP clients refuse, before sending", async () => {
     const stub = stubTransport(() => ({ status: 200, body: "OK" }));
     const pings = new sdk.PingClient({ transport: stub.transport });
     await expect(pings.ping(UUID).success({ method: "GE T" })).rejects.toBeInstanceOf(sdk.BadRequestError);
+    // Methods that fetch refuses (and undici for CONNECT): no transport would send them as a ping.
+    for (const method of ["CONNECT", "trace", "TRACK"]) {
+      const error = await pings.ping(UUID).success({ method }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(sdk.BadRequestError);
+      expect((error as Error).message).toBe(`a ping cannot use the method ${method.toUpperCase()} (${method.toUpperCase()} /ping/{target})`);
+    }
     expect(stub.requests).toHaveLength(0);
   });
 

@@ -95,9 +95,24 @@ describe("inputs are checked before sending, with the service's messages", () =>
     expect((await rejection(pings.ping(UUID).exitStatus(-1))).errorText).toBe("invalid url format");
     expect((await rejection(pings.ping(UUID).success({ rid: "nope" }))).errorText).toBe("invalid uuid format");
     await rejection(pings.ping(UUID).success({ method: "GET", body: "x" }));
+    for (const body of [new ArrayBuffer(2), new Blob(["x"]), 12, { text: "x" }, null]) {
+      const error = await rejection(pings.ping(UUID).log({ body: body as never }));
+      expect(error.errorText).toBe("body must be text or bytes (a string, a typed array or a DataView)");
+    }
     const { client } = setup();
     await rejection(client.pings.body(UUID, 0));
     expect(stub.requests).toHaveLength(0);
+  });
+
+  it("sends the bytes of any typed array as a ping body, and counts them in bytes against the limit", async () => {
+    const stub = stubTransport(() => ({ status: 200, body: "OK", headers: { "ping-body-limit": "4" } }));
+    const pings = new PingClient({ baseUrl: BASE, transport: stub.transport });
+    await pings.ping(UUID).log();
+    const words = new Uint16Array([0x0102, 0x0304, 0x0506]).subarray(1);
+    expect(await pings.ping(UUID).log({ body: words })).toMatchObject({ bodyTrimmed: false });
+    expect(await pings.ping(UUID).log({ body: new Uint32Array([1, 2]) })).toMatchObject({ bodyTrimmed: true });
+    expect([...(stub.requests[1]?.body as Uint8Array)]).toEqual([...new Uint8Array(words.buffer, 2, 4)]);
+    expect((stub.requests[2]?.body as Uint8Array).byteLength).toBe(4);
   });
 
   it("sends tags repeated and omits an empty slug", async () => {

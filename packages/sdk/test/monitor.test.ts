@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ENTRIES, setupEntry } from "./entries.js";
+import { MODES } from "./fake-helpers.js";
 
 describe.each(ENTRIES)("monitor() through $name", (entry) => {
   const { BadRequestError, PingNotRecordedError } = entry.sdk;
@@ -44,6 +45,14 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
     ).rejects.toBe(boom);
     const body = await client.pings.body(uuid, 2);
     expect(body.startsWith("copying\nError: disk full")).toBe(true);
+    // The error text starts on a line of its own after output without a final line break.
+    await expect(
+      client.monitor(uuid, async (run) => {
+        await run.capture(Readable.from(["50% done"]));
+        throw "stopped";
+      }),
+    ).rejects.toBe("stopped");
+    expect(await client.pings.body(uuid, 4)).toBe("50% done\nstopped");
   });
 
   it("sends the job's log lines and captured output as the body of the success signal", async () => {
@@ -55,6 +64,29 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
       run.log("backup done\n");
     });
     expect(await client.pings.body(uuid, 2)).toBe("backup started\nfile 1\nfile 2\nbackup done\n");
+  });
+
+  it("refuses a captured chunk that is neither text nor bytes without losing the log or the finish signal", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "object stream" })).uuid;
+    async function* chunks(...items: unknown[]) {
+      yield* items;
+    }
+    const errors: unknown[] = [];
+    const outcome = await client.monitor(
+      uuid,
+      async (run) => {
+        run.log("before");
+        await run.capture(chunks(new Uint16Array([0x4241, 0x4443]), new Uint8Array([0x45, 0x46, 0x0a]).buffer) as AsyncIterable<Uint8Array>);
+        const refused = await run.capture(chunks({ row: 1 }) as AsyncIterable<string>).catch((error: unknown) => error);
+        run.log("after");
+        return refused;
+      },
+      { onPingError: (error) => errors.push(error) },
+    );
+    expect(outcome).toEqual(new TypeError("capture() takes a stream of text or bytes, not of object"));
+    expect(errors).toEqual([]);
+    expect(await client.pings.body(uuid, 2)).toBe("before\nABCDEF\nafter\n");
   });
 
   it("waits for captured output that is still arriving when the job returns", async () => {
@@ -134,4 +166,33 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
       ["finish", "ConnectionError"],
     ]);
   });
+
+  it.each(MODES)(
+    "tells onPingError once per signal about answers that did not record it: a qualified OK, a 429, a dropped connection (%s)",
+    async (compat) => {
+      const { client, fake } = setupEntry(entry, { compat });
+      const uuid = (await client.checks.create({ name: "hosted answers" })).uuid;
+      const cases = [
+        [{ status: 200, body: "OK (not found)" }, "PingNotRecordedError not-found"],
+        [{ status: 200, body: "OK (rate limited)" }, "PingNotRecordedError rate-limited"],
+        [{ status: 200, body: "OK (resting)" }, "PingNotRecordedError ignored"],
+        [{ status: 429, headers: { "Retry-After": "1" } }, "RateLimitError"],
+        [{ drop: true }, "ConnectionError"],
+      ] as const;
+      for (const [fault, expected] of cases) {
+        fake.inject({ operation: "ping", times: Infinity, ...fault });
+        const seen: string[] = [];
+        const result = await client.monitor(uuid, () => "ran", {
+          onPingError: (error, signal) => {
+            const { name, message, errorText } = error as InstanceType<typeof entry.sdk.ChecksApiError>;
+            expect(`${message} ${errorText ?? ""}`).not.toContain(uuid);
+            seen.push(`${signal} ${name}${error instanceof PingNotRecordedError ? ` ${error.outcome}` : ""}`);
+          },
+        });
+        fake.clearFaults();
+        expect(result, expected).toBe("ran");
+        expect(seen, expected).toEqual([`start ${expected}`, `finish ${expected}`]);
+      }
+    },
+  );
 });

@@ -27,6 +27,23 @@ describe.each(MODES)("ping API against the fake (%s)", (compat) => {
     expect(result).toMatchObject({ outcome: "not-found", ok: false, status: 404 });
   });
 
+  it("reads a 200 with a qualified OK as not recorded, as the hosted service answers UUID pings it drops", async () => {
+    const { fake, pings } = setupFake({ compat, pingBodyLimit: 10 });
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const answers = [
+      ["OK (not found)", "not-found"],
+      ["OK (rate limited)\n", "rate-limited"],
+      ["OK (some other reason)", "ignored"],
+    ] as const;
+    for (const [body, outcome] of answers) {
+      fake.inject({ operation: "ping", status: 200, body });
+      expect(await pings.ping(uuid).success(), body).toEqual({ outcome, ok: false, status: 200, bodyTrimmed: false });
+    }
+    // A limit is learned only from an answer that recorded the ping.
+    expect(pings.pingBodyLimit).toBeUndefined();
+    expect((await pings.ping(uuid).log({ body: "x".repeat(20_000) })).bodyTrimmed).toBe(true);
+  });
+
   it("pings by slug: created with create=1, recorded, not-found, ambiguous", async () => {
     const { client, project, pings } = setupFake({ compat });
     const pingKey = project.pingKey;

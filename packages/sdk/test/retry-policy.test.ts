@@ -52,6 +52,17 @@ describe("retry policy (pure)", () => {
   it("rejects a negative maxRetries", () => {
     expect(() => resolveRetrySettings({ maxRetries: -1 })).toThrow(RangeError);
   });
+
+  it("rejects delays and scales that are not finite non-negative numbers", () => {
+    for (const name of ["initialDelayMs", "maxDelayMs", "maxRetryAfterMs", "retryAfterScale"] as const) {
+      for (const value of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => resolveRetrySettings({ [name]: value }), `${name} ${value}`).toThrow(
+          new RangeError(`retry.${name} must be a finite number ≥ 0`),
+        );
+      }
+      expect(() => resolveRetrySettings({ [name]: 0 })).not.toThrow();
+    }
+  });
 });
 
 describe("retries per operation", () => {
@@ -75,6 +86,14 @@ describe("retries per operation", () => {
     const { client: c, requests } = client(() => unavailable, 2);
     await expect(c.checks.list({}, { retries: 0 })).rejects.toBeInstanceOf(ServerError);
     expect(requests).toHaveLength(1);
+  });
+
+  it("checks per-call retries as it checks maxRetries, before sending", async () => {
+    const { client: c, requests } = client(() => unavailable, 2);
+    for (const retries of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(c.checks.list({}, { retries }), String(retries)).rejects.toThrow(new RangeError("retries must be a non-negative integer"));
+    }
+    expect(requests).toHaveLength(0);
   });
 
   it("does not repeat a create without unique after a 5xx or a reset", async () => {

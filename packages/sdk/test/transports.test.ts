@@ -97,6 +97,26 @@ describe.each(MODES)("through msw with the fetch entry (%s)", (compat) => {
   });
 });
 
+describe("with the fake's handle() as the fetch", () => {
+  it("takes a network error given as a response (Response.error()) as a dropped connection, and retries", async () => {
+    const fake = new FakeServer({ baseUrl: FAKE_BASE });
+    const project = fake.createProject();
+    const pings = new fetchEntry.PingClient({
+      baseUrl: FAKE_BASE,
+      fetch: (url, init) => fake.handle(new Request(url, init)),
+      retry: { initialDelayMs: 1 },
+      maxRetries: 1,
+    });
+    const uuid = checkUuid(fake.createCheck(project.id, {}));
+    fake.inject({ operation: "ping", drop: true });
+    expect((await pings.ping(uuid).success().withResponse()).response.attempts).toBe(2);
+    fake.inject({ operation: "ping", drop: true, times: 2 });
+    const error = await pings.ping(uuid).success().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(fetchEntry.ConnectionError);
+    expect(error).toMatchObject({ requestSent: true });
+  });
+});
+
 describe("through an undici MockAgent", () => {
   it("sends through a caller's dispatcher and classifies a refused connection", async () => {
     const { MockAgent } = await import("undici");

@@ -3,7 +3,7 @@
  * global fetch, or an msw-intercepted fetch. No Node-only imports.
  * @module
  */
-import { toTransportFailure, type Transport } from "./types.js";
+import { toTransportFailure, TransportFailure, type Transport } from "./types.js";
 
 /** The subset of `fetch` the SDK uses. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -28,6 +28,9 @@ export function fetchTransport(fetchImpl?: FetchLike): Transport {
       if (request.signal.aborted) throw request.signal.reason;
       throw toTransportFailure(error);
     }
+    // A network error given as a response rather than a rejection (`Response.error()`,
+    // what msw's and the fake server's `handle()` answer for a dropped connection).
+    if (response.type === "error") throw new TransportFailure("connection lost", true);
     try {
       return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
