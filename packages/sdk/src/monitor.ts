@@ -30,7 +30,9 @@ export interface MonitorRun {
   capture(output: AsyncIterable<string | Uint8Array>): Promise<void>;
   /**
    * Reports this exit status (0 success, 1–255 failure) instead of success
-   * when the job returns. What the job returns is never reported.
+   * when the job returns. What the job returns is never reported. Any other
+   * value throws a `BadRequestError` that says the range (thrown in the job,
+   * it fails the run like any error).
    */
   exitStatus(code: number): void;
 }

@@ -59,10 +59,13 @@ export function pingSegmentParam(value: unknown, context: InputContext, slug: bo
   return value;
 }
 
-/** An exit status, 0–255. */
+/**
+ * An exit status, 0–255. The service's answer to a bad one is `invalid url
+ * format`, which would point at the wrong thing: the message says the range.
+ */
 export function exitStatusParam(value: unknown, context: InputContext): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > EXIT_STATUS_MAX) {
-    throw rejectInput(context, PING_RESPONSES.invalidUrlFormat);
+    throw rejectInput(context, `exit status must be an integer from 0 to ${EXIT_STATUS_MAX}`);
   }
   return value;
 }

@@ -214,7 +214,10 @@ export class PingHandle {
     return this.#sender.send(this.#target, "log", options);
   }
 
-  /** Exit status of a job: 0 is success, 1–255 failure. */
+  /**
+   * Exit status of a job: 0 is success, 1–255 failure. Any other value is
+   * rejected before sending with a `BadRequestError` that says the range.
+   */
   exitStatus(code: number, options?: PingOptions): ApiPromise<PingResult> {
     return guard(() => {
       const status = exitStatusParam(code, { ...TEMPLATE, method: options?.method ?? "POST" });

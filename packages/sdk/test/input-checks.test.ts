@@ -91,8 +91,11 @@ describe("inputs are checked before sending, with the service's messages", () =>
     const pings = new PingClient({ baseUrl: BASE, transport: stub.transport });
     expect((await rejection(pings.ping({ pingKey: "key", slug: "Backup" }).success())).errorText).toBe("invalid url format");
     expect((await rejection(pings.ping({ pingKey: "k/..", slug: "b" }).success())).errorText).toBe("invalid url format");
-    expect((await rejection(pings.ping(UUID).exitStatus(256))).errorText).toBe("invalid url format");
-    expect((await rejection(pings.ping(UUID).exitStatus(-1))).errorText).toBe("invalid url format");
+    for (const code of [256, -1, 1.5, Number.NaN, "3"]) {
+      const error = await rejection(pings.ping(UUID).exitStatus(code as number));
+      expect(error.errorText).toBe("exit status must be an integer from 0 to 255");
+      expect(error.message).toBe("exit status must be an integer from 0 to 255 (POST /ping/{target})");
+    }
     expect((await rejection(pings.ping(UUID).success({ rid: "nope" }))).errorText).toBe("invalid uuid format");
     await rejection(pings.ping(UUID).success({ method: "GET", body: "x" }));
     for (const body of [new ArrayBuffer(2), new Blob(["x"]), 12, { text: "x" }, null]) {

@@ -30,7 +30,10 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
     expect(log.map((p) => p.type)).toEqual(["success", "start", "fail", "start"]);
     expect(log[2]?.rid).toBe(rid);
     expect(log[3]?.rid).toBe(rid);
-    await expect(client.monitor(uuid, (run) => run.exitStatus(256))).rejects.toBeInstanceOf(BadRequestError);
+    const error = await client.monitor(uuid, (run) => run.exitStatus(256)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ errorText: "exit status must be an integer from 0 to 255" });
+    await expect(client.ping(uuid).exitStatus(-1)).rejects.toThrow("exit status must be an integer from 0 to 255");
   });
 
   it("reports a throwing job as a failure with the error text after the log, and rethrows", async () => {
