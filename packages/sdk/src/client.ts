@@ -109,7 +109,11 @@ export abstract class ChecksClientBase {
     return monitor(this.#sender, target, job, options);
   }
 
-  /** The ping body limit the service announced, in bytes (`undefined` until a ping answered, or unlimited). */
+  /**
+   * The ping body limit the service announced, in bytes: `undefined` until
+   * a recorded ping's answer announced a readable one (until then bodies are
+   * cut to the documented 10,000 bytes), or when the service has no limit.
+   */
   get pingBodyLimit(): number | undefined {
     return this.#sender.bodyLimit;
   }
@@ -183,7 +187,11 @@ export abstract class PingClientBase {
     return monitor(this.#sender, target, job, options);
   }
 
-  /** The ping body limit the service announced, in bytes (`undefined` until a ping answered, or unlimited). */
+  /**
+   * The ping body limit the service announced, in bytes: `undefined` until
+   * a recorded ping's answer announced a readable one (until then bodies are
+   * cut to the documented 10,000 bytes), or when the service has no limit.
+   */
   get pingBodyLimit(): number | undefined {
     return this.#sender.bodyLimit;
   }

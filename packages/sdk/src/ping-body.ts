@@ -40,8 +40,14 @@ export function prepareBody(body: string | ArrayBufferView, limit: number | unde
   return { bytes: bytes.subarray(start), trimmed: true };
 }
 
-/** Reads a `Ping-Body-Limit` header: a non-negative integer, else `undefined`. */
-export function parseBodyLimit(value: string | null): number | undefined {
-  if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
-  return Number(value);
+/**
+ * Reads a `Ping-Body-Limit` header: `"unlimited"` when absent (the service
+ * then keeps whole bodies), the limit when it is a plain decimal integer as
+ * the service writes it, and `undefined` for anything else (`1e4`, `-5`, two
+ * values joined by a comma), which announces nothing.
+ */
+export function parseBodyLimit(value: string | null): number | "unlimited" | undefined {
+  if (value === null) return "unlimited";
+  const limit = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(limit) ? limit : undefined;
 }

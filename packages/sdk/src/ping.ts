@@ -97,16 +97,20 @@ export class PingSender {
     this.#config = config;
   }
 
-  /** The body limit the service announced in its last ping answer, in bytes; `undefined` until known or when unlimited. */
+  /**
+   * The body limit the service announced in its last readable ping answer,
+   * in bytes; `undefined` until known or when unlimited.
+   */
   get bodyLimit(): number | undefined {
     return this.#bodyLimit;
   }
 
   /**
    * The limit bodies are trimmed to: the announced one, or the documented
-   * default until a ping was recorded (the service keeps the head of a
-   * longer body, and the tail is what matters); `undefined` when the service
-   * recorded one without announcing a limit.
+   * default until a recorded ping's answer announced one (the service keeps
+   * the head of a longer body, and the tail is what matters); `undefined`
+   * when the service recorded one without a `Ping-Body-Limit` header. A
+   * header that is not a plain decimal integer announces nothing.
    */
   get sendLimit(): number | undefined {
     return this.#answered ? this.#bodyLimit : DEFAULT_PING_BODY_LIMIT;
@@ -153,8 +157,9 @@ export class PingSender {
             const outcome = pingOutcome(response.status, text);
             const ok = isRecorded(outcome);
             // Only an answer that recorded the ping is sure to carry the limit.
-            if (ok) {
-              this.#bodyLimit = parseBodyLimit(headerOf(response, "ping-body-limit"));
+            const announced = ok ? parseBodyLimit(headerOf(response, "ping-body-limit")) : undefined;
+            if (announced !== undefined) {
+              this.#bodyLimit = announced === "unlimited" ? undefined : announced;
               this.#answered = true;
             }
             const bodyTrimmed = prepared?.trimmed ?? false;

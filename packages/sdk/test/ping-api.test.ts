@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ChecksClient, PingClient } from "../src/index.js";
 import { prepareBody } from "../src/ping-body.js";
+import { ENTRIES, setupEntry } from "./entries.js";
 import { FAKE_BASE, MODES, setupFake } from "./fake-helpers.js";
 
 describe.each(MODES)("ping API against the fake (%s)", (compat) => {
@@ -110,6 +111,32 @@ describe.each(MODES)("ping API against the fake (%s)", (compat) => {
     const uuid = (await client.checks.create({})).uuid;
     expect((await client.ping(uuid).success()).outcome).toBe("recorded");
     expect(client.pingBodyLimit).toBe(10_000);
+  });
+});
+
+describe.each(ENTRIES)("an unreadable Ping-Body-Limit through $name", (entry) => {
+  // The service writes the limit as a plain decimal integer; anything else says nothing.
+  const ODD = ["1e4", "10000, 10000", "-5", "", "0x10", "10.5", "+10", "99999999999999999999"];
+
+  it.each(ODD)("%j announces no limit: the documented default applies until a readable one comes", async (value) => {
+    const { fake, client, pings } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "odd limit" })).uuid;
+    fake.inject({ operation: "ping", status: 200, body: "OK", headers: { "ping-body-limit": value } });
+    expect((await pings.ping(uuid).log()).ok).toBe(true);
+    expect(pings.pingBodyLimit).toBeUndefined();
+    expect((await pings.ping(uuid).log({ body: "x".repeat(10_001) })).bodyTrimmed).toBe(true);
+    // The injected answer replaced the first ping, so this is the first one logged.
+    expect((await client.pings.body(uuid, 1))?.length).toBe(10_000);
+  });
+
+  it("keeps a limit announced earlier", async () => {
+    const { fake, client, pings } = setupEntry(entry, { pingBodyLimit: 10 });
+    const uuid = (await client.checks.create({ name: "odd limit later" })).uuid;
+    await pings.ping(uuid).log();
+    fake.inject({ operation: "ping", status: 200, body: "OK", headers: { "ping-body-limit": "1e4" } });
+    await pings.ping(uuid).log();
+    expect(pings.pingBodyLimit).toBe(10);
+    expect((await pings.ping(uuid).log({ body: "0123456789abc" })).bodyTrimmed).toBe(true);
   });
 });
 
