@@ -49,6 +49,15 @@ export interface MonitorOptions extends RequestOptions {
    */
   onPingError?: (error: unknown, signal: "start" | "finish") => void;
   /**
+   * Cancels the run's signals. Aborted before the job starts (already, or
+   * while the start signal is on its way), `monitor()` rejects with the
+   * signal's reason and never runs the job; nothing is sent when it was
+   * already aborted, and `onPingError` is not called. Aborted while the job
+   * runs, the job still runs to its end and its result is returned; the
+   * finish signal is not sent, which `onPingError` hears. Default: none.
+   */
+  signal?: AbortSignal;
+  /**
    * The most bytes of log kept in memory. Default: the service's ping body
    * limit (the documented 10,000 bytes until it announces one), or
    * {@link UNLIMITED_LOG_BYTES} when it announces none.
@@ -114,7 +123,8 @@ class Run implements MonitorRun {
  * Sends a start signal with a fresh run id, runs `job`, then reports success
  * (or the exit status set with `run.exitStatus()`), or a failure with the
  * error text as body if it throws — the error is rethrown. The tail of the
- * run's log goes with the finish signal.
+ * run's log goes with the finish signal. With a `signal` aborted before the
+ * job starts, it rejects with the signal's reason and the job never runs.
  */
 export async function monitor<T>(
   sender: PingSender,
@@ -124,13 +134,17 @@ export async function monitor<T>(
 ): Promise<T> {
   const { onPingError, logLimit, ...requestOptions } = options;
   checkLogLimit(logLimit);
+  const cancel = requestOptions.signal;
+  // A caller who cancelled before the job began wants no job, rather than a job nobody monitors.
+  cancel?.throwIfAborted();
   const rid = globalThis.crypto.randomUUID();
   const report = async (signal: "start" | "finish", send: () => PromiseLike<PingAnswer>) => {
     let answer: PingAnswer;
     try {
       answer = await send();
     } catch (error) {
-      onPingError?.(error, signal);
+      // A start cut short by the caller's signal is not a ping error: monitor() rejects with the reason.
+      if (signal === "finish" || !cancel?.aborted) onPingError?.(error, signal);
       return;
     }
     const { result, text } = answer;
@@ -140,6 +154,7 @@ export async function monitor<T>(
   };
   const ping = { ...requestOptions, rid };
   await report("start", () => sender.answer(target, "start", ping));
+  cancel?.throwIfAborted();
   const run = new Run(rid, new LogTail(() => logLimit ?? sender.sendLimit ?? UNLIMITED_LOG_BYTES));
   const logged = () => (run.logTail.empty ? {} : { body: run.logTail.text() });
   let result: T;

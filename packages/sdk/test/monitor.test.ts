@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ENTRIES, setupEntry } from "./entries.js";
-import { MODES } from "./fake-helpers.js";
+import { FAKE_BASE, MODES } from "./fake-helpers.js";
 
 describe.each(ENTRIES)("monitor() through $name", (entry) => {
   const { BadRequestError, PingNotRecordedError } = entry.sdk;
@@ -136,6 +136,61 @@ describe.each(ENTRIES)("monitor() through $name", (entry) => {
     );
     expect(await client.pings.body(uuid, 2)).toBe("xx\ntail\n"); // the last 8 bytes
     await expect(client.monitor(uuid, () => undefined, { logLimit: 0 })).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it("given an aborted signal, rejects with its reason without sending anything or running the job", async () => {
+    const { client, fake } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "cancelled" })).uuid;
+    const sent = fake.journal().length;
+    const reason = new Error("shutting down");
+    let ran = false;
+    const onPingError = () => expect.unreachable("an aborted monitor() reports no ping error");
+    const job = () => {
+      ran = true;
+    };
+    await expect(client.monitor(uuid, job, { signal: AbortSignal.abort(reason), onPingError })).rejects.toBe(reason);
+    expect(ran).toBe(false);
+    expect(fake.journal().length).toBe(sent);
+  });
+
+  it("does not start the job when the signal aborts while the start signal is on its way", async () => {
+    const { client, fake } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "cancelled on start" })).uuid;
+    const controller = new AbortController();
+    const reason = new Error("shutting down");
+    const pings = new entry.sdk.PingClient({
+      baseUrl: FAKE_BASE,
+      ...entry.transport(fake),
+      debug: (event) => {
+        if (event.type === "request") controller.abort(reason);
+      },
+    });
+    let ran = false;
+    const onPingError = () => expect.unreachable("an aborted monitor() reports no ping error");
+    const job = () => {
+      ran = true;
+    };
+    await expect(pings.monitor(uuid, job, { signal: controller.signal, onPingError })).rejects.toBe(reason);
+    expect(ran).toBe(false);
+  });
+
+  it("finishes a job the signal aborts while it runs, returns its result and reports the finish signal as not sent", async () => {
+    const { client } = setupEntry(entry);
+    const uuid = (await client.checks.create({ name: "cancelled while running" })).uuid;
+    const controller = new AbortController();
+    const reason = new Error("shutting down");
+    const seen: Array<[string, unknown]> = [];
+    const result = await client.monitor(
+      uuid,
+      () => {
+        controller.abort(reason);
+        return "ran";
+      },
+      { signal: controller.signal, onPingError: (error, signal) => seen.push([signal, error]) },
+    );
+    expect(result).toBe("ran");
+    expect(seen).toEqual([["finish", reason]]);
+    expect((await client.pings.list(uuid)).map((p) => p.type)).toEqual(["start"]);
   });
 
   it("tells onPingError about every signal not recorded: unknown check, ambiguous slug, unreachable service", async () => {
