@@ -157,7 +157,10 @@ export interface InvalidResponseErrorInit extends ChecksApiErrorInit {
   fieldPath?: ReadonlyArray<string | number> | undefined;
 }
 
-/** The response is not what the API promises: not JSON, or not matching the schema. */
+/**
+ * The response is not what the API promises: not JSON, not matching the
+ * schema, or a redirect ({@link RedirectError}).
+ */
 export class InvalidResponseError extends ChecksApiError {
   /** Path of the offending member inside the body; empty for the body as a whole. */
   readonly fieldPath: ReadonlyArray<string | number>;
@@ -165,6 +168,38 @@ export class InvalidResponseError extends ChecksApiError {
   constructor(init: InvalidResponseErrorInit) {
     super(init);
     this.fieldPath = init.fieldPath ?? [];
+  }
+}
+
+/** Init of {@link RedirectError}. */
+export interface RedirectErrorInit extends ChecksApiErrorInit {
+  /** Where the redirect pointed, as an absolute URL with secrets masked, when the answer said. */
+  location?: string | undefined;
+}
+
+function redirectMessage(init: RedirectErrorInit): string {
+  if (init.status === undefined) return "redirect not followed; the runtime hides its status and target";
+  return `${init.status} redirect ${init.location === undefined ? "" : `to ${init.location}, `}not followed`;
+}
+
+/**
+ * A redirect (3xx), which the SDK never follows: that would send the API key
+ * wherever the answer points and could turn a `POST` into a `GET`. The API
+ * itself never redirects; the usual cause is a `baseUrl` or `pingEndpoint`
+ * that is not the address the service answers at (`http://` for an
+ * `https://` service, a missing path prefix). Never retried.
+ */
+export class RedirectError extends InvalidResponseError {
+  /**
+   * Where the redirect pointed (absolute, secrets masked); `undefined` when
+   * the answer did not say, or the runtime hides it (a browser's `fetch`
+   * gives an opaque answer, whose `status` is then `undefined` too).
+   */
+  readonly location: string | undefined;
+  /** @param init what is known about the response */
+  constructor(init: RedirectErrorInit) {
+    super({ ...init, message: init.message ?? redirectMessage(init) });
+    this.location = init.location;
   }
 }
 

@@ -26,6 +26,7 @@ export {
   NotFoundError,
   PingNotRecordedError,
   RateLimitError,
+  RedirectError,
   ServerError,
   TimeoutError,
   type ChecksApiErrorInit,
@@ -33,6 +34,7 @@ export {
   type InvalidResponseErrorInit,
   type PingNotRecordedErrorInit,
   type RateLimitErrorInit,
+  type RedirectErrorInit,
 } from "./errors.js";
 export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./inputs.js";
 export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./monitor.js";

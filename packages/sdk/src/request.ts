@@ -81,6 +81,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
   if (op.contentType !== undefined) headers["content-type"] = op.contentType;
   const context: ReadContext = {
     method: op.method,
+    url,
     get path() {
       return path();
     },
@@ -109,7 +110,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
     try {
       const response = await config.transport(request);
       debug?.({ type: "response", ...event(), status: response.status, attempt, durationMs: Date.now() - started });
-      if (response.status < 300 || op.resultStatuses?.includes(response.status)) {
+      if ((response.status >= 200 && response.status < 300) || op.resultStatuses?.includes(response.status)) {
         const data = op.read(response, context);
         // A getter, so that a transport that builds `Headers` lazily does so only when they are read.
         const info = {

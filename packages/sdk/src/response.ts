@@ -10,6 +10,7 @@ import {
   ForbiddenError,
   InvalidResponseError,
   RateLimitError,
+  RedirectError,
 } from "./errors.js";
 import type { Redactor } from "./redact.js";
 import { parseRetryAfter } from "./retry.js";
@@ -33,6 +34,8 @@ export interface ReadContext {
   method: string;
   /** Masked request path. */
   path: string;
+  /** The absolute request URL, unmasked: only for resolving a relative `Location`, which is masked. */
+  url: string;
   /** Masks secrets in texts kept on errors. */
   redactor: Redactor;
   /** Validate against the schema. */
@@ -79,6 +82,19 @@ function errorTextOf(response: RawResponse): string | undefined {
   return trimmed;
 }
 
+/** Where a redirect points, absolute and masked; `undefined` when it does not say. */
+function redirectTarget(response: RawResponse, context: Omit<ReadContext, "validate">): string | undefined {
+  const location = headerOf(response, "location");
+  if (!location) return undefined;
+  let target = location;
+  try {
+    target = new URL(location, context.url).href;
+  } catch {
+    // Kept as sent: it still tells where the service meant to send the request.
+  }
+  return context.redactor.text(target);
+}
+
 /**
  * The error for a non-success response. `forbidden` picks the class of a
  * 403 (a `CheckLimitError` on create).
@@ -101,6 +117,10 @@ export function errorFromResponse(
     return new RateLimitError({ ...init, retryAfter: ms === undefined ? undefined : ms / 1000 });
   }
   if (response.status === 403) return new forbidden(init);
+  // Status 0: a redirect whose status and target the runtime hides (a browser's opaque redirect).
+  if (response.status === 0 || (response.status >= 300 && response.status < 400)) {
+    return new RedirectError({ ...init, status: response.status || undefined, location: redirectTarget(response, context) });
+  }
   const ErrorClass = errorClassForStatus(response.status);
   return new ErrorClass(init);
 }

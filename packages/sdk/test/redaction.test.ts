@@ -13,6 +13,7 @@ import {
   NotFoundError,
   PingClient,
   RateLimitError,
+  RedirectError,
   ServerError,
   TimeoutError,
   type DebugEvent,
@@ -47,6 +48,7 @@ const cases: Case[] = [
   ["TimeoutError", TimeoutError, "hang", (c) => c.checks.pause(UUID)],
   ["ConnectionError", ConnectionError, Object.assign(socketError("ECONNRESET"), { message: echo }), get],
   ["InvalidResponseError", InvalidResponseError, json({ uuid: UUID, name: echo }), get],
+  ["RedirectError", RedirectError, { status: 302, headers: { location: `${BASE}/ping/${PING_KEY}/backup?u=${UUID}&k=${RW_KEY}` }, body: echo }, get],
 ];
 
 describe("no secret in messages, bodies, inspection or debug output", () => {

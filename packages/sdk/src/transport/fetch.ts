@@ -23,6 +23,8 @@ export function fetchTransport(fetchImpl?: FetchLike): Transport {
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body as BodyInit } : {}),
         signal: request.signal,
+        // Following would send X-Api-Key wherever the answer points, and turn a POST into a GET.
+        redirect: "manual",
       });
     } catch (error) {
       if (request.signal.aborted) throw request.signal.reason;
@@ -31,6 +33,8 @@ export function fetchTransport(fetchImpl?: FetchLike): Transport {
     // A network error given as a response rather than a rejection (`Response.error()`,
     // what msw's and the fake server's `handle()` answer for a dropped connection).
     if (response.type === "error") throw new TransportFailure("connection lost", true);
+    // A browser answers a redirect not followed with an opaque response: status 0, no headers.
+    if (response.type === "opaqueredirect") return { status: 0, headers: response.headers, body: new Uint8Array() };
     try {
       return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {

@@ -20,7 +20,11 @@ export interface TransportRequest {
 
 /** A response, fully read. */
 export interface TransportResponse {
-  /** HTTP status. */
+  /**
+   * HTTP status; 0 for a redirect whose status the runtime hides (a
+   * browser's `opaqueredirect`). A transport never follows redirects: the
+   * SDK reports them as a `RedirectError`.
+   */
   status: number;
   /** Response headers. */
   headers: Headers;
