@@ -5,6 +5,7 @@ const client = new ChecksClient({
   baseUrl: "https://healthchecks.io",
   timeout: 10_000, // per attempt, in ms
   maxRetries: 4, // after the first attempt
+  maxResponseBytes: 8 * 1024 * 1024, // a larger body is a ResponseTooLargeError (default 64 MiB)
   retry: { initialDelayMs: 250, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 },
   debug: (event) => {
     if (event.type === "retry") console.warn(`retrying ${event.operation} in ${event.delayMs} ms: ${event.reason}`);

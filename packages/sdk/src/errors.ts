@@ -159,7 +159,8 @@ export interface InvalidResponseErrorInit extends ChecksApiErrorInit {
 
 /**
  * The response is not what the API promises: not JSON, not matching the
- * schema, or a redirect ({@link RedirectError}).
+ * schema, a redirect ({@link RedirectError}), or a body over
+ * `maxResponseBytes` ({@link ResponseTooLargeError}).
  */
 export class InvalidResponseError extends ChecksApiError {
   /** Path of the offending member inside the body; empty for the body as a whole. */
@@ -200,6 +201,30 @@ export class RedirectError extends InvalidResponseError {
   constructor(init: RedirectErrorInit) {
     super({ ...init, message: init.message ?? redirectMessage(init) });
     this.location = init.location;
+  }
+}
+
+/** Init of {@link ResponseTooLargeError}. */
+export interface ResponseTooLargeErrorInit extends ChecksApiErrorInit {
+  /** The limit the body went over, in bytes. */
+  maxResponseBytes: number;
+}
+
+/**
+ * A response body larger than `maxResponseBytes`: the SDK stopped reading
+ * and closed the connection rather than hold an unbounded body in memory.
+ * No answer of the API comes near the default limit, so this means
+ * something else answered (a misbehaving proxy, a wrong address). `body` is
+ * not kept. Never retried.
+ */
+export class ResponseTooLargeError extends InvalidResponseError {
+  /** The limit the body went over, in bytes. */
+  readonly maxResponseBytes: number;
+  /** @param init what is known about the response, and the limit */
+  constructor(init: ResponseTooLargeErrorInit) {
+    const status = init.status === undefined ? "" : `${init.status} `;
+    super({ ...init, message: init.message ?? `${status}response body larger than maxResponseBytes, ${init.maxResponseBytes} bytes` });
+    this.maxResponseBytes = init.maxResponseBytes;
   }
 }
 

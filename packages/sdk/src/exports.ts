@@ -27,6 +27,7 @@ export {
   PingNotRecordedError,
   RateLimitError,
   RedirectError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
   type ChecksApiErrorInit,
@@ -35,11 +36,13 @@ export {
   type PingNotRecordedErrorInit,
   type RateLimitErrorInit,
   type RedirectErrorInit,
+  type ResponseTooLargeErrorInit,
 } from "./errors.js";
 export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./inputs.js";
 export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./monitor.js";
 export {
   DEFAULT_BASE_URL,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   type ClientOptions,
   type DebugEvent,
@@ -61,7 +64,7 @@ export type { Flips } from "./resources/flips.js";
 export type { Pings } from "./resources/pings.js";
 export { DEFAULT_MAX_RETRIES, type RetrySafety, type RetrySettings } from "./retry.js";
 export { fetchTransport, type FetchLike } from "./transport/fetch.js";
-export { TransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
+export { ResponseTooLargeFailure, TransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
 export { checkUrls, uniqueKeyOf, type CheckUrls } from "./urls.js";
 export { SDK_VERSION } from "./version.js";
 export type { Check, ScheduledCheck, SimpleCheck } from "./check.js";

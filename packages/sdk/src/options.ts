@@ -13,6 +13,13 @@ import type { Transport } from "./transport/types.js";
 export const DEFAULT_BASE_URL = "https://healthchecks.io";
 /** Default per-attempt timeout, in ms. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Default largest response body, in bytes: 64 MiB. No answer of the API comes
+ * near it (the checks of a large project are a few MB, and the hosted
+ * service keeps ping bodies to 100 KB), and it stays far below the ~512 MB
+ * at which a body can no longer be decoded as one string.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Largest timeout a timer can hold, in ms. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
@@ -51,6 +58,13 @@ export interface ClientOptions {
   timeout?: number;
   /** Retries after the first attempt. Default 2. Same as `retry.maxRetries`. */
   maxRetries?: number;
+  /**
+   * Largest response body to read, in bytes: past it the SDK stops reading,
+   * closes the connection and throws a `ResponseTooLargeError` (not
+   * retried). A positive integer (a `RangeError` otherwise). Default
+   * {@link DEFAULT_MAX_RESPONSE_BYTES} (64 MiB).
+   */
+  maxResponseBytes?: number;
   /** Backoff settings. */
   retry?: RetrySettings;
   /** Validate responses against the schema. Default true. */
@@ -83,6 +97,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Retries after the first attempt; overrides the client's `maxRetries`. */
   retries?: number;
+  /** Largest response body to read, in bytes; overrides the client's `maxResponseBytes`. */
+  maxResponseBytes?: number;
   /** Validate the response against the schema; overrides the client's setting. */
   validate?: boolean;
   /**
@@ -104,6 +120,8 @@ export interface ResolvedConfig {
   headers: Record<string, string>;
   /** Per-attempt timeout in ms. */
   timeoutMs: number;
+  /** Largest response body to read, in bytes. */
+  maxResponseBytes: number;
   /** Retry settings. */
   retry: ResolvedRetrySettings;
   /** Validate responses. */
@@ -122,6 +140,12 @@ export function checkTimeout(ms: number): number {
     throw new RangeError(`timeout must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}`);
   }
   return ms;
+}
+
+/** Throws unless `bytes` is a usable `maxResponseBytes`. */
+export function checkMaxResponseBytes(bytes: number): number {
+  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new RangeError("maxResponseBytes must be a positive integer number of bytes");
+  return bytes;
 }
 
 function trimSlashes(url: string): string {
@@ -172,6 +196,7 @@ export function resolveConfig(options: ClientOptions, secrets: Array<string | un
     headers:
       options.userAgent === undefined ? headers : { "user-agent": checkHeaderValue(options.userAgent, "userAgent"), ...headers },
     timeoutMs: checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS),
+    maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     retry,
     validate: options.validate ?? true,
     transport: resolveTransport(options),

@@ -5,8 +5,8 @@
  * @module
  */
 import { ApiPromise, type WithResponse } from "./api-promise.js";
-import { ChecksApiError, ConnectionError, ForbiddenError, TimeoutError } from "./errors.js";
-import { checkTimeout, type RequestOptions, type ResolvedConfig } from "./options.js";
+import { ChecksApiError, ConnectionError, ForbiddenError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+import { checkMaxResponseBytes, checkTimeout, type RequestOptions, type ResolvedConfig } from "./options.js";
 import type { Redactor } from "./redact.js";
 import { errorFromResponse, headerOf, type RawResponse, type ReadContext } from "./response.js";
 import {
@@ -19,7 +19,7 @@ import {
   type RetrySafety,
 } from "./retry.js";
 import { AttemptRequest } from "./transport/attempt.js";
-import { argumentErrorCode, toTransportFailure } from "./transport/types.js";
+import { argumentErrorCode, ResponseTooLargeFailure, toTransportFailure } from "./transport/types.js";
 
 /** One API call, fully described. */
 export interface Operation<T> {
@@ -75,6 +75,8 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
   const path = () => (maskedPath ??= redactor().text(url.slice(url.indexOf("/", url.indexOf("//") + 2))));
   const timeoutMs = options.timeout !== undefined ? checkTimeout(options.timeout) : config.timeoutMs;
   const maxRetries = options.retries !== undefined ? checkRetries(options.retries, "retries") : config.retry.maxRetries;
+  const maxResponseBytes =
+    options.maxResponseBytes !== undefined ? checkMaxResponseBytes(options.maxResponseBytes) : config.maxResponseBytes;
   const validate = options.validate ?? config.validate;
   const headers: Record<string, string> = { ...config.headers };
   if (op.apiKey !== undefined) headers["x-api-key"] = op.apiKey;
@@ -97,7 +99,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
 
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
-    const request = new AttemptRequest(op.method, url, headers, op.body);
+    const request = new AttemptRequest(op.method, url, headers, op.body, maxResponseBytes);
     const timer = setTimeout(abortOnTimeout, timeoutMs, request);
     const onAbort = signal && (() => request.abort(signal.reason));
     if (onAbort) signal?.addEventListener("abort", onAbort, { once: true });
@@ -109,6 +111,8 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
     let retryAfterMs: number | undefined;
     try {
       const response = await config.transport(request);
+      // A transport of the caller's own may not stop at the limit: the body is held to it all the same.
+      if (response.body.byteLength > maxResponseBytes) throw new ResponseTooLargeFailure(response.status, maxResponseBytes);
       debug?.({ type: "response", ...event(), status: response.status, attempt, durationMs: Date.now() - started });
       if ((response.status >= 200 && response.status < 300) || op.resultStatuses?.includes(response.status)) {
         const data = op.read(response, context);
@@ -130,6 +134,12 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
     } catch (thrown) {
       if (signal?.aborted) throw signal.reason;
       if (thrown instanceof ChecksApiError) throw thrown;
+      if (thrown instanceof ResponseTooLargeFailure) {
+        const { status } = thrown;
+        // An answer the service sent (not a refusal) means a mutation may have been applied.
+        const applied = earlierMayHaveApplied || status < 400 || status >= 500;
+        throw new ResponseTooLargeError({ method: op.method, path: path(), status, maxResponseBytes, possiblyApplied: op.mutates && applied });
+      }
       const argumentCode = argumentErrorCode(thrown);
       // The transport's message may quote the offending value (a key, a URL): only its code is kept.
       if (argumentCode) throw new TypeError(`the transport refused the request ${op.method} ${path()}: ${argumentCode}`);

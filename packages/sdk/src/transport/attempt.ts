@@ -22,6 +22,8 @@ export class AttemptRequest implements TransportRequest {
   readonly headers: Record<string, string>;
   /** Request body, if any. */
   readonly body: string | Uint8Array | undefined;
+  /** Largest response body to read, in bytes. */
+  readonly maxResponseBytes: number;
   /** True once the attempt was aborted (timeout or the caller's signal). */
   aborted = false;
   /** Why the attempt was aborted. */
@@ -34,12 +36,20 @@ export class AttemptRequest implements TransportRequest {
    * @param url absolute URL
    * @param headers request headers
    * @param body request body
+   * @param maxResponseBytes largest response body to read, in bytes
    */
-  constructor(method: string, url: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
+  constructor(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array | undefined,
+    maxResponseBytes: number,
+  ) {
     this.method = method;
     this.url = url;
     this.headers = headers;
     this.body = body;
+    this.maxResponseBytes = maxResponseBytes;
   }
 
   /** An `AbortSignal` that follows this attempt. */

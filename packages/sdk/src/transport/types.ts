@@ -14,6 +14,13 @@ export interface TransportRequest {
   headers: Record<string, string>;
   /** Request body, if any. */
   body?: string | Uint8Array | undefined;
+  /**
+   * Largest response body to read, in bytes: a transport stops reading past
+   * it, ends the connection and throws a {@link ResponseTooLargeFailure}.
+   * The SDK always sets it (and checks the body of a transport that ignores
+   * it); `undefined` means no limit.
+   */
+  maxResponseBytes?: number | undefined;
   /** Aborts the request (the SDK's timeout and the caller's signal). */
   signal: AbortSignal;
 }
@@ -60,6 +67,33 @@ export class TransportFailure extends Error {
     this.requestSent = requestSent;
     this.code = code;
   }
+}
+
+/**
+ * A response body went over the request's `maxResponseBytes`. Transports
+ * throw it; the SDK turns it into a `ResponseTooLargeError`.
+ */
+export class ResponseTooLargeFailure extends Error {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The limit the body went over, in bytes. */
+  readonly maxResponseBytes: number;
+
+  /**
+   * @param status HTTP status of the response
+   * @param maxResponseBytes the limit the body went over
+   */
+  constructor(status: number, maxResponseBytes: number) {
+    super(`response body larger than ${maxResponseBytes} bytes`);
+    this.name = "ResponseTooLargeFailure";
+    this.status = status;
+    this.maxResponseBytes = maxResponseBytes;
+  }
+}
+
+/** True when a `Content-Length` value announces more than `limit` bytes. */
+export function announcesMoreThan(contentLength: string | null | undefined, limit: number | undefined): boolean {
+  return limit !== undefined && contentLength != null && Number(contentLength) > limit;
 }
 
 /** Error codes that mean the request never left the client. */

@@ -6,7 +6,14 @@
  */
 import type { Dispatcher } from "undici";
 import { AttemptRequest } from "./attempt.js";
-import { toTransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./types.js";
+import {
+  announcesMoreThan,
+  ResponseTooLargeFailure,
+  toTransportFailure,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./types.js";
 
 /** Options of {@link undiciTransport}. */
 export interface UndiciTransportOptions {
@@ -33,6 +40,13 @@ function toHeaders(raw: RawHeaders): Headers {
 
 type RawHeaders = Record<string, string | string[] | undefined>;
 
+/** One header's value from undici's parsed record, as `Headers.get` gives it. */
+function rawHeader(raw: RawHeaders, name: string): string | null {
+  const value = raw[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 /**
  * A response whose `Headers` are built on first read: most calls only need
  * `Content-Type`, which {@link UndiciResponse.header} answers from undici's
@@ -56,9 +70,7 @@ class UndiciResponse implements TransportResponse {
 
   /** One header's value, as `Headers.get` gives it. */
   header(name: string): string | null {
-    const value = this.#raw[name];
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(", ") : value;
+    return rawHeader(this.#raw, name);
   }
 }
 
@@ -101,9 +113,11 @@ function send(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportR
       reject(cancellation.reason);
       return;
     }
+    const limit = req.maxResponseBytes;
     let status = 0;
     let headers: RawHeaders = {};
     const chunks: Uint8Array[] = [];
+    let received = 0;
     let dispatchController: Dispatcher.DispatchController | undefined;
     let settled = false;
     const finish = () => {
@@ -119,17 +133,27 @@ function send(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportR
       fail(reason);
       dispatchController?.abort(reason instanceof Error ? reason : new Error("aborted"));
     });
+    // Aborting mid-body makes undici destroy the socket: nothing more is read.
+    const tooLarge = (controller: Dispatcher.DispatchController) => {
+      if (settled || limit === undefined) return;
+      finish();
+      reject(new ResponseTooLargeFailure(status, limit));
+      controller.abort(new Error("response too large"));
+    };
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(controller) {
         dispatchController = controller;
         if (settled) controller.abort(new Error("aborted"));
       },
-      onResponseStart(_controller, statusCode, responseHeaders) {
+      onResponseStart(controller, statusCode, responseHeaders) {
         status = statusCode;
         headers = responseHeaders;
+        if (announcesMoreThan(rawHeader(headers, "content-length"), limit)) tooLarge(controller);
       },
-      onResponseData(_controller, chunk) {
-        chunks.push(chunk);
+      onResponseData(controller, chunk) {
+        received += chunk.length;
+        if (limit !== undefined && received > limit) tooLarge(controller);
+        else chunks.push(chunk);
       },
       onResponseEnd() {
         if (settled) return;
@@ -158,7 +182,7 @@ function send(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportR
   });
 }
 
-/** A transport over undici. */
+/** A transport over undici; it never follows redirects and reads at most the request's `maxResponseBytes`. */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
   let dispatcher = options.dispatcher;
   let loading: Promise<Dispatcher> | undefined;
