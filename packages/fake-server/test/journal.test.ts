@@ -82,4 +82,22 @@ describe("request journal", () => {
     expect(answer.text.length).toBeLessThan(100_000);
     expect((answer.json as { bodyLength: number }[]).at(-1)?.bodyLength).toBe(2_500_011);
   });
+
+  test("keeps deeply nested bodies without overflowing the stack, as text past 1000 levels", async () => {
+    const s = setup({ journalExcerpt: 200_000 });
+    const uuid = await s.create({ name: "deep" });
+    const deep = (depth: number, gap = " ") => `{"tags":${gap}${"[".repeat(depth)}${"]".repeat(depth)},${gap}"name":${gap}"n"}`;
+    for (const depth of [100_000, 50_000, 1_000, 998]) {
+      const answer = await s.rwCall("POST", `/api/v3/checks/${uuid}`, { body: deep(depth) });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: "json validation error: tags is not a string" });
+    }
+    const bodies = s.fake.journal().slice(1).map((entry) => entry.body);
+    expect(bodies.slice(0, 3)).toEqual([deep(100_000, "").slice(0, 200_000), deep(50_000, ""), deep(1_000, "")]);
+    expect(JSON.stringify(bodies[3])).toBe(deep(998, ""));
+    expect((await call(s.fake, "GET", "/__fake/journal")).status).toBe(200);
+    const cut = setup({ journalExcerpt: 10 });
+    await call(cut.fake, "POST", "/api/v3/checks/", { key: cut.rw, body: deep(100_000) });
+    expect(cut.fake.journal()[0]?.body).toBe('{"tags":[[');
+  });
 });

@@ -25,7 +25,8 @@ export interface JournalEntry {
    * Management API: the parsed JSON body with `api_key` masked (or its text
    * when it did not parse); pings: the kept body text; otherwise `null`.
    * When that text (for a parsed body, its JSON) is longer than the
-   * journal's excerpt size, it is cut there and kept as a string.
+   * journal's excerpt size, it is cut there and kept as a string; so is the
+   * JSON of a parsed body nested more than 1000 arrays and objects deep.
    */
   body: unknown;
   /** The request body's full length in bytes (`0` without one), however little of it `body` keeps. */
@@ -98,33 +99,102 @@ export interface JournalLimits {
 // fields and the slot in the list, rounded up.
 const ENTRY_OVERHEAD = 256;
 
+/**
+ * Parsed bodies nested deeper than this are kept as their JSON text: the
+ * recursive `JSON.stringify` (and a test's deep equality) could overflow
+ * the stack on them. A body of `n` bytes nests at most `n / 2` levels.
+ */
+const KEPT_NESTING = 1000;
+
 /** The body as the journal keeps it: `limit` characters at most. */
 function excerpt(body: unknown, length: number, limit: number): unknown {
   if (body === null) return null;
+  if (typeof body === "string") return body.length <= limit ? body : cut(body, limit);
+  const deep = (): boolean => length > 2 * KEPT_NESTING && nestsDeeperThan(body, KEPT_NESTING);
   // A parsed body no longer than the limit in bytes serialises to about that.
-  if (typeof body !== "string" && length <= limit) return body;
-  const text = typeof body === "string" ? body : jsonPrefix(body as Record<string, unknown>, limit);
-  if (text.length <= limit) return body;
+  if (length <= limit && !deep()) return body;
+  const text = jsonPrefix(body, limit);
+  if (text.length > limit) return cut(text, limit);
+  return deep() ? text : body;
+}
+
+// The first `limit` characters of `text`, without half a surrogate pair. A
+// slice would keep the whole text alive (V8 slices point into their
+// parent): the excerpt is copied out instead.
+function cut(text: string, limit: number): string {
   const end = limit > 0 && /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
-  // A slice would keep the whole text alive (V8 slices point into their
-  // parent): the excerpt is copied out instead.
   return Buffer.from(text.slice(0, end), "utf16le").toString("utf16le");
 }
 
-/**
- * The JSON of `body` as `JSON.stringify` writes it, or at least its first
- * `limit` characters: long strings are cut before they are serialised, and
- * members after the limit are left out.
- */
-function jsonPrefix(body: Record<string, unknown>, limit: number): string {
-  let text = "{";
-  for (const [key, value] of Object.entries(body)) {
-    if (text.length > limit) return text;
-    const shown = typeof value === "string" && value.length > limit ? value.slice(0, limit) : value;
-    const json = JSON.stringify(shown);
-    if (json !== undefined) text += `${text.length > 1 ? "," : ""}${JSON.stringify(key)}:${json}`;
+/** Whether a parsed JSON value nests more than `max` arrays and objects deep (without recursing). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
   }
-  return `${text}}`;
+  return false;
+}
+
+/** An array or object being written by {@link jsonPrefix}. */
+interface OpenValue {
+  /** The array's items or the object's member values. */
+  values: readonly unknown[];
+  /** The object's member names; `null` for an array. */
+  keys: readonly string[] | null;
+  /** Index of the next item to write. */
+  at: number;
+}
+
+// A scalar of a parsed body as `JSON.stringify` writes it; a string longer
+// than the limit is cut first, since only the limit's worth is kept.
+function scalarJson(value: unknown, limit: number): string {
+  if (typeof value === "string") return JSON.stringify(value.length > limit ? value.slice(0, limit) : value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  return value === true ? "true" : value === false ? "false" : "null";
+}
+
+/**
+ * The JSON of a parsed body as `JSON.stringify` writes it, or at least its
+ * first `limit` characters: writing stops past the limit, long strings are
+ * cut before they are serialised, and nesting uses a list instead of the
+ * call stack, so that no depth overflows it.
+ */
+function jsonPrefix(body: unknown, limit: number): string {
+  let text = "";
+  const open: OpenValue[] = [];
+  let value: unknown = body;
+  let hasValue = true;
+  while (text.length <= limit) {
+    if (hasValue) {
+      hasValue = false;
+      if (Array.isArray(value)) {
+        text += "[";
+        open.push({ values: value, keys: null, at: 0 });
+      } else if (typeof value === "object" && value !== null) {
+        text += "{";
+        open.push({ values: Object.values(value), keys: Object.keys(value), at: 0 });
+      } else {
+        text += scalarJson(value, limit);
+      }
+      continue;
+    }
+    const current = open.at(-1);
+    if (current === undefined) break;
+    if (current.at === current.values.length) {
+      text += current.keys === null ? "]" : "}";
+      open.pop();
+      continue;
+    }
+    if (current.at > 0) text += ",";
+    if (current.keys !== null) text += `${scalarJson(current.keys[current.at], limit)}:`;
+    value = current.values[current.at];
+    current.at++;
+    hasValue = true;
+  }
+  return text;
 }
 
 // An estimate of the memory an entry holds: text at two bytes a character,
