@@ -100,4 +100,31 @@ describe("request journal", () => {
     await call(cut.fake, "POST", "/api/v3/checks/", { key: cut.rw, body: deep(100_000) });
     expect(cut.fake.journal()[0]?.body).toBe('{"tags":[[');
   });
+
+  test("masks every secret of the fake in paths and queries, encoded or not, routed or not", async () => {
+    const s = setup();
+    const uuid = await s.create({ name: "secret", slug: "secret" });
+    const other = "0b2c1c9e-5d2f-4c1e-9a8b-7f6e5d4c3b2a";
+    const { pingKey } = s.project;
+    const rid = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+    s.fake.clearJournal();
+    const paths = [
+      [`/%70ing/${uuid}`, "/%70ing/***"],
+      [`/%70ing/${pingKey}/secret`, "/%70ing/***/secret"],
+      [`/ping%2F${uuid}`, "/***"],
+      [`/%70ing/${other}`, "/%70ing/***"],
+      [`/ping/%${uuid.charCodeAt(0).toString(16)}${uuid.slice(1)}/fail?rid=${rid}`, `/ping/***/fail?rid=${rid}`],
+      [`/ping//${uuid}`, "/ping//***"],
+      [`/ping/${uuid.toUpperCase()}`, "/ping/***"],
+      [`/api/v3/checks/${uuid}`, "/api/v3/checks/***"],
+      [`/api/v3/checks/${uuid}/pings/`, "/api/v3/checks/***/pings/"],
+      [`/api/v3/checks/?api_key=${s.rw}&tag=${encodeURIComponent(s.ro)}`, "/api/v3/checks/?api_key=***&tag=***"],
+      [`/nowhere/${pingKey}?${uuid}`, "/nowhere/***?***"],
+      [`/nowhere/%2F${uuid}.json?tag=a,${s.rw}+b`, "/nowhere/***?tag=***"],
+    ];
+    for (const [path] of paths) await call(s.fake, "GET", path!, { key: s.rw });
+    expect(s.fake.journal().map((entry) => entry.path)).toEqual(paths.map(([, masked]) => masked));
+    const text = JSON.stringify(s.fake.journal());
+    for (const secret of [uuid, uuid.toUpperCase(), other, s.rw, s.ro, pingKey]) expect(text).not.toContain(secret);
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * The request journal: what the fake received and answered, with secrets
- * masked (API keys, ping keys, the check UUIDs of ping URLs).
+ * masked (API keys, ping keys, check UUIDs: wherever they appear in the
+ * path or the query, and the key or UUID segment of any ping URL).
  * @module
  */
-import type { Operation } from "./router.js";
+import { decodePath, type Operation } from "./router.js";
 import type { KeyKind } from "../model/store.js";
 
 /** What replaces a secret in the journal. */
@@ -15,7 +16,11 @@ export interface JournalEntry {
   time: string;
   /** HTTP method. */
   method: string;
-  /** Path and query, secrets masked. */
+  /**
+   * Path and query, secrets masked as `***`: every path segment, query name
+   * or value that is (once percent-decoded) an API key, a ping key or a
+   * check UUID of the fake, and the key or UUID segment of a ping URL.
+   */
   path: string;
   /** The operation, or `null` for requests no operation serves (unmatched paths, `status/`). */
   operation: Operation | null;
@@ -38,14 +43,70 @@ export interface JournalEntry {
 }
 
 /**
- * Masks the secret part of a ping URL's path: the check UUID or the ping key
- * right after the ping path (`/ping/***`, `/ping/***` + `/slug`).
+ * Tells whether a piece of a request target (a path segment, a query name
+ * or value, percent-decoded) is a secret the fake holds: an API key, a ping
+ * key, or a check UUID (in any case).
  */
-function maskPath(path: string, pingPath: string): string {
-  if (!path.startsWith(pingPath)) return path;
-  const rest = path.slice(pingPath.length);
-  const slash = rest.indexOf("/");
-  return pingPath + MASK + (slash < 0 ? "" : rest.slice(slash));
+export type SecretTest = (text: string) => boolean;
+
+// Characters of generated keys and UUIDs; a piece with others may hold a secret among them.
+const SECRET_RUN = /[^-A-Za-z0-9_]+/;
+
+/**
+ * Whether a piece of the target holds a secret: decoded as the service
+ * would read it (`+` is a space in a query), as a whole (a key may hold
+ * any character) or any run of key characters in it.
+ */
+function holdsSecret(piece: string, query: boolean, isSecret: SecretTest): boolean {
+  const plain = query && piece.includes("+") ? piece.replaceAll("+", " ") : piece;
+  const text = plain.includes("%") ? decodePath(plain) : plain;
+  if (isSecret(text)) return true;
+  return SECRET_RUN.test(text) && text.split(SECRET_RUN).some((run) => run !== "" && isSecret(run));
+}
+
+/** Where a ping URL's secret (its key or UUID) is among the segments of a URL path. */
+export interface SecretSegment {
+  /** Its index among the path's `/`-separated segments (the empty one before the first `/` is 0). */
+  index: number;
+  /** How many segments the decoded path, which the router read, has. */
+  decodedSegments: number;
+}
+
+/**
+ * The URL path with its secrets masked: every segment that is a secret of
+ * the fake, and the `secret` segment of a ping URL, whether or not it names
+ * anything. When encoded slashes make the decoded path split differently,
+ * every segment from the first encoded one on is masked, since the secret
+ * cannot be told apart.
+ */
+export function maskPath(pathname: string, secret: SecretSegment | null, isSecret: SecretTest): string {
+  const segments = pathname.split("/");
+  let from = Number.POSITIVE_INFINITY;
+  if (secret !== null && segments.length !== secret.decodedSegments) from = segments.findIndex((segment) => segment.includes("%"));
+  let masked = false;
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (i >= from || i === secret?.index || (segment !== "" && holdsSecret(segment, false, isSecret))) {
+      segments[i] = MASK;
+      masked = true;
+    }
+  }
+  return masked ? segments.join("/") : pathname;
+}
+
+/** The URL query (with its `?`) with every name or value that is a secret of the fake masked. */
+export function maskQuery(search: string, isSecret: SecretTest): string {
+  if (search === "") return search;
+  const pieces = search.slice(1).split(/([&=])/);
+  let masked = false;
+  for (let i = 0; i < pieces.length; i += 2) {
+    const piece = pieces[i] as string;
+    if (piece !== "" && holdsSecret(piece, true, isSecret)) {
+      pieces[i] = MASK;
+      masked = true;
+    }
+  }
+  return masked ? `?${pieces.join("")}` : search;
 }
 
 /** Masks `api_key` of a parsed management body. */
@@ -54,27 +115,25 @@ export function maskBody(body: Record<string, unknown>): Record<string, unknown>
 }
 
 /**
- * A handled request as recorded; it becomes a {@link JournalEntry} when the
- * journal is read, so that requests do not pay for formatting the time and
- * masking the path of entries nobody reads.
+ * A handled request as recorded, its target already masked (a secret is
+ * judged against the fake as it was then); it becomes a
+ * {@link JournalEntry} when the journal is read, so that requests do not
+ * pay for formatting the time of entries nobody reads.
  */
 export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   /** Clock time of arrival, epoch ms. */
   at: number;
-  /** The URL path as received. */
+  /** The URL path, secrets masked ({@link maskPath}). */
   pathname: string;
-  /** The URL query, `?` included (or `""`). */
+  /** The URL query, `?` included (or `""`), secrets masked ({@link maskQuery}). */
   search: string;
-  /** For a ping URL, the ping path whose next segment is a secret; otherwise `null`. */
-  pingPath: string | null;
 }
 
 function toEntry(record: JournalRecord): JournalEntry {
-  const path = record.pingPath === null ? record.pathname : maskPath(record.pathname, record.pingPath);
   const entry: JournalEntry = {
     time: new Date(record.at).toISOString(),
     method: record.method,
-    path: path + record.search,
+    path: record.pathname + record.search,
     operation: record.operation,
     keyKind: record.keyKind,
     body: record.body,
