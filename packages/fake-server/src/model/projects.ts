@@ -80,14 +80,15 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit): P
   const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
   const pingKey = init.pingKey ?? ids.pingKey();
   const badgeKey = init.badgeKey ?? ids.uuid();
-  for (const key of [readWriteKey, readOnlyKey]) {
+  // The messages name the member, never the key: an error must not carry a secret.
+  for (const [member, key] of [["readWriteKey", readWriteKey], ["readOnlyKey", readOnlyKey]] as const) {
     if (key === null) continue;
-    if (key.length !== API_KEY_LENGTH) throw new RangeError(`API keys are ${API_KEY_LENGTH} characters long: ${key}`);
-    if (store.keys.has(key)) throw new RangeError(`API key already in use: ${key}`);
+    if (key.length !== API_KEY_LENGTH) throw new RangeError(`${member} must be ${API_KEY_LENGTH} characters long, not ${key.length}`);
+    if (store.keys.has(key)) throw new RangeError(`${member} is already the API key of another project`);
   }
   if (readWriteKey !== null && readWriteKey === readOnlyKey) throw new RangeError("the two API keys must differ");
-  if (store.pingKeys.has(pingKey)) throw new RangeError(`ping key already in use: ${pingKey}`);
-  if (store.badgeKeys.has(badgeKey)) throw new RangeError(`badge key already in use: ${badgeKey}`);
+  if (store.pingKeys.has(pingKey)) throw new RangeError("pingKey is already the ping key of another project");
+  if (store.badgeKeys.has(badgeKey)) throw new RangeError("badgeKey is already the badge key of another project");
 
   const accountName = init.account ?? id;
   let account = store.accounts.get(accountName);
