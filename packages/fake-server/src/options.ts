@@ -17,8 +17,10 @@ export interface ControlOptions {
   prefix?: string | undefined;
   /**
    * A secret every control request must send as `Authorization: Bearer
-   * <token>` (401 otherwise; compared in constant time). Default none: set
-   * one whenever the fake listens on an address other programs can reach.
+   * <token>` (401 otherwise; compared in constant time). Default none:
+   * then only this machine may use the control API, and a request that came
+   * over a socket from another address gets 403; set one whenever the fake
+   * listens on an address other machines can reach and they need the control API.
    */
   token?: string | undefined;
   /**

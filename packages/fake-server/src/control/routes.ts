@@ -20,8 +20,8 @@
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
  * `404`, a known path with another method `405` with `Allow`, a body over the
  * limit `413`. Before any of that, `guard.ts` refuses requests from other
- * hosts or origins (403), without the token when one is set (401), or with a
- * body that is not JSON (415).
+ * hosts or origins, or from other machines when no token is set (403),
+ * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
 import type { Check, CreateCheckInput } from "@checks-api/schema";
