@@ -101,7 +101,14 @@ export class Faults {
   }
 }
 
-/** Waits `ms` real milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits `ms` real milliseconds. With `keepAlive` false the wait does not
+ * keep the process alive by itself: a request that came over a socket is
+ * kept alive by its server, and once that is closed nobody waits for the answer.
+ */
+export function sleep(ms: number, keepAlive = true): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (!keepAlive) timer.unref();
+  });
 }

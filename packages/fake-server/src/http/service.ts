@@ -155,7 +155,11 @@ export class ServiceHandler {
     if (fault) {
       const description = describeFault(fault);
       if (description) entry.fault = description;
-      if (fault.latencyMs) return sleep(fault.latencyMs).then(() => this.#answerFault(fault, ex, route, path, rawPath));
+      if (fault.latencyMs) {
+        // Only an in-process caller (no socket peer) awaits the answer with nothing else keeping the process alive.
+        const waited = sleep(fault.latencyMs, ex.incoming.peer === undefined);
+        return waited.then(() => this.#answerFault(fault, ex, route, path, rawPath));
+      }
       return this.#answerFault(fault, ex, route, path, rawPath);
     }
     return this.#framed(this.#route(ex, route, path, rawPath));
