@@ -48,10 +48,11 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
 
   let saved: StateFileContent | undefined;
+  let stateFile: string | undefined;
   if (options.state !== undefined) {
     try {
-      await checkStatePath(options.state);
-      saved = await loadStateFile(options.state);
+      stateFile = await checkStatePath(options.state);
+      saved = await loadStateFile(stateFile);
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error;
       log(`checks-fake-server: ${error.message}`);
@@ -80,8 +81,8 @@ async function main(argv: string[]): Promise<number | undefined> {
   else if (options.demo) log("--demo ignored: the state file already holds the projects");
 
   let saver: StateFileSaver | undefined;
-  if (options.state !== undefined) {
-    saver = new StateFileSaver(options.state, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
+  if (stateFile !== undefined) {
+    saver = new StateFileSaver(stateFile, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
     await saver.save();
     saver.start();
   }
