@@ -239,13 +239,22 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
         const option = endpoint.limit === "state" ? "control.stateBodyLimit" : "control.bodyLimit";
         return error(413, `control request body larger than ${limit} bytes (the ${option} option)`);
       }
-      const params = match.slice(1).map((part) => decodeURIComponent(part));
+      const params = match.slice(1).map(decodeParam);
       return endpoint.run(fake, body, params);
     } catch (problem) {
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
   }
   return error(404, `unknown control endpoint: ${request.method} ${path}`);
+}
+
+// The only path parameter of the control routes is a project id.
+function decodeParam(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ControlInputError("the project id in the path is not valid percent-encoding");
+  }
 }
 
 // Decodes as `Body.text()` does: UTF-8 with replacement, a byte-order mark dropped.
