@@ -89,7 +89,10 @@ export class FakeServer {
   readonly #service: ServiceHandler;
   #revision = 0;
 
-  /** Creates an empty fake; see {@link FakeServerOptions}. */
+  /**
+   * Creates an empty fake; see {@link FakeServerOptions}.
+   * @throws RangeError naming an option the fake cannot run with (a limit that is not a non-negative integer, a URL with a query, an empty control prefix…).
+   */
   constructor(options: FakeServerOptions = {}) {
     this.options = resolveOptions(options);
     this.#clock = new FakeClock(options.clock);
