@@ -87,10 +87,12 @@ async function main(argv: string[]): Promise<number | undefined> {
     saver.start();
   }
 
-  printBanner(fake, url, options.host, access, demo);
+  // Ready to stop cleanly before the banner says the server is up: a script
+  // may send its signal the moment it reads the first line.
   const stop = stopper(server, saver, options.state);
   for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
   followNpm(stop);
+  printBanner(fake, url, options.host, access, demo);
   return undefined;
 }
 
