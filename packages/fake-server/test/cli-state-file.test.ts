@@ -1,4 +1,4 @@
-import { lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +61,21 @@ describe.concurrent("the --state file of a running CLI", () => {
     expect(await run.exit).toBe(0);
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(JSON.parse(await readFile(target, "utf8")).projects[0].name).toBe("through a link");
+  }, 60_000);
+
+  it("keeps its keys from other users: a new file is readable by its owner only, an existing one keeps its mode", async () => {
+    const fresh = join(dir, "private.json");
+    const shared = join(dir, "shared.json");
+    await writeFile(shared, JSON.stringify(new FakeServer().exportState()));
+    await chmod(shared, 0o640);
+    for (const file of [fresh, shared]) {
+      const run = start(["--port", "0", "--state", file]);
+      await new FakeServerClient({ url: await listening(run) }).createProject({ name: "keys" });
+      run.child.kill("SIGTERM");
+      expect(await run.exit).toBe(0);
+    }
+    expect((await stat(fresh)).mode & 0o777).toBe(0o600);
+    expect((await stat(shared)).mode & 0o777).toBe(0o640);
   }, 60_000);
 
   it("refuses a file that is not JSON without quoting any of it", async () => {

@@ -27,6 +27,9 @@ export class StateFileError extends Error {
 /** How often the running server looks for changes to save, in milliseconds. */
 export const SAVE_INTERVAL_MS = 1_000;
 
+/** Mode of a state file the server creates: read and write for its owner only. */
+const PRIVATE_MODE = 0o600;
+
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const temporaryOf = (file: string): string => `${file}.${process.pid}.tmp`;
 
@@ -199,9 +202,13 @@ export class StateFileSaver {
  */
 async function writeAtomically(file: string, text: string): Promise<void> {
   const temporary = temporaryOf(file);
+  // The document holds every key: a new file is its owner's alone, and a
+  // save keeps the mode the user gave an existing one.
+  const mode = ((await stat(file).catch(() => undefined))?.mode ?? PRIVATE_MODE) & 0o777;
   try {
-    const handle = await open(temporary, "w");
+    const handle = await open(temporary, "w", PRIVATE_MODE);
     try {
+      await handle.chmod(mode);
       await handle.writeFile(text, "utf8");
       await handle.sync();
     } finally {
