@@ -14,6 +14,7 @@ import { representContext } from "./http/exchange.js";
 import { Faults, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
 import { Journal, type JournalEntry } from "./http/journal.js";
+import { storeSecrets } from "./http/journal-mask.js";
 import { representCheck } from "./http/represent.js";
 import { toResponse, type Outcome } from "./http/reply.js";
 import { notFoundPage } from "./http/responses.js";
@@ -103,11 +104,10 @@ export class FakeServer {
     this.clock = this.#clock;
     this.#ids = new IdSource(options.seed);
     this.#core = { store: this.#store, ids: this.#ids, options: this.options };
-    this.#journal = new Journal({
-      entries: this.options.journalLimit,
-      bytes: this.options.journalByteLimit,
-      excerpt: this.options.journalExcerpt,
-    });
+    this.#journal = new Journal(
+      { entries: this.options.journalLimit, bytes: this.options.journalByteLimit, excerpt: this.options.journalExcerpt },
+      storeSecrets(this.#store),
+    );
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { call, ping, setup } from "./helpers.js";
+import { BASE, call, ping, setup } from "./helpers.js";
 
 describe("request journal", () => {
   test("records method, masked path, operation, key kind, masked body, status", async () => {
@@ -126,5 +126,31 @@ describe("request journal", () => {
     expect(s.fake.journal().map((entry) => entry.path)).toEqual(paths.map(([, masked]) => masked));
     const text = JSON.stringify(s.fake.journal());
     for (const secret of [uuid, uuid.toUpperCase(), other, s.rw, s.ro, pingKey]) expect(text).not.toContain(secret);
+  });
+
+  test("masks the fake's secrets in bodies too: parsed or not, nested, in ping bodies, across the excerpt's end", async () => {
+    const s = setup({ journalExcerpt: 200 });
+    const uuid = await s.create({ name: "secret" });
+    const short = s.fake.createProject({ pingKey: "pk" });
+    s.fake.clearJournal();
+    const update = (body: string) => call(s.fake, "POST", `/api/v3/checks/${uuid}`, { body });
+    await update(`{"api_key": "${s.rw}", "name": "x",}`);
+    await update(`\ufeff{"api_key": "${s.rw}"}`);
+    await update(`{"api_key": "${"z".repeat(32)}", "name": "x",}`);
+    await update(`{"api_key": "${s.rw}", "desc": "ro ${s.ro}, ${uuid.toUpperCase()}", "tags": ["${s.project.pingKey}"]}`);
+    await call(s.fake, "POST", `/ping/${uuid}`, { body: `curl ${BASE}/ping/${uuid} -H 'X-Api-Key: ${s.rw}' pk` });
+    await call(s.fake, "POST", `/ping/${uuid}`, { body: `${"-".repeat(180)} ${s.rw}` });
+    const bodies = s.fake.journal().map((entry) => entry.body);
+    expect(bodies).toEqual([
+      '{"api_key": "***", "name": "x",}',
+      '{"api_key": "***"}',
+      '{"api_key": "***", "name": "x",}',
+      { api_key: "***", desc: "ro ***, ***", tags: ["***"] },
+      `curl ${BASE}/ping/*** -H 'X-Api-Key: ***' pk`,
+      `${"-".repeat(180)} ***`,
+    ]);
+    const text = JSON.stringify(s.fake.journal());
+    for (const secret of [uuid, s.rw, s.ro, s.project.pingKey, s.rw.slice(0, 12)]) expect(text).not.toContain(secret);
+    expect(short.pingKey).toBe("pk");
   });
 });

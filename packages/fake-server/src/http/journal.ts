@@ -1,14 +1,13 @@
 /**
  * The request journal: what the fake received and answered, with secrets
- * masked (API keys, ping keys, check UUIDs: wherever they appear in the
- * path or the query, and the key or UUID segment of any ping URL).
+ * masked (`journal-mask.ts`: API keys, ping keys, check UUIDs wherever they
+ * appear in the path, the query or the body, and the key or UUID segment of
+ * any ping URL).
  * @module
  */
-import { decodePath, type Operation } from "./router.js";
 import type { KeyKind } from "../model/store.js";
-
-/** What replaces a secret in the journal. */
-const MASK = "***";
+import { maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import type { Operation } from "./router.js";
 
 /** One handled request. */
 export interface JournalEntry {
@@ -29,6 +28,8 @@ export interface JournalEntry {
   /**
    * Management API: the parsed JSON body with `api_key` masked (or its text
    * when it did not parse); pings: the kept body text; otherwise `null`.
+   * Every API key, check UUID and ping key of the fake (of 16 characters or
+   * more) in it shows as `***`.
    * When that text (for a parsed body, its JSON) is longer than the
    * journal's excerpt size, it is cut there and kept as a string; so is the
    * JSON of a parsed body nested more than 1000 arrays and objects deep.
@@ -43,90 +44,20 @@ export interface JournalEntry {
 }
 
 /**
- * Tells whether a piece of a request target (a path segment, a query name
- * or value, percent-decoded) is a secret the fake holds: an API key, a ping
- * key, or a check UUID (in any case).
- */
-export type SecretTest = (text: string) => boolean;
-
-// Characters of generated keys and UUIDs; a piece with others may hold a secret among them.
-const SECRET_RUN = /[^-A-Za-z0-9_]+/;
-
-/**
- * Whether a piece of the target holds a secret: decoded as the service
- * would read it (`+` is a space in a query), as a whole (a key may hold
- * any character) or any run of key characters in it.
- */
-function holdsSecret(piece: string, query: boolean, isSecret: SecretTest): boolean {
-  const plain = query && piece.includes("+") ? piece.replaceAll("+", " ") : piece;
-  const text = plain.includes("%") ? decodePath(plain) : plain;
-  if (isSecret(text)) return true;
-  return SECRET_RUN.test(text) && text.split(SECRET_RUN).some((run) => run !== "" && isSecret(run));
-}
-
-/** Where a ping URL's secret (its key or UUID) is among the segments of a URL path. */
-export interface SecretSegment {
-  /** Its index among the path's `/`-separated segments (the empty one before the first `/` is 0). */
-  index: number;
-  /** How many segments the decoded path, which the router read, has. */
-  decodedSegments: number;
-}
-
-/**
- * The URL path with its secrets masked: every segment that is a secret of
- * the fake, and the `secret` segment of a ping URL, whether or not it names
- * anything. When encoded slashes make the decoded path split differently,
- * every segment from the first encoded one on is masked, since the secret
- * cannot be told apart.
- */
-export function maskPath(pathname: string, secret: SecretSegment | null, isSecret: SecretTest): string {
-  const segments = pathname.split("/");
-  let from = Number.POSITIVE_INFINITY;
-  if (secret !== null && segments.length !== secret.decodedSegments) from = segments.findIndex((segment) => segment.includes("%"));
-  let masked = false;
-  for (let i = 1; i < segments.length; i++) {
-    const segment = segments[i] as string;
-    if (i >= from || i === secret?.index || (segment !== "" && holdsSecret(segment, false, isSecret))) {
-      segments[i] = MASK;
-      masked = true;
-    }
-  }
-  return masked ? segments.join("/") : pathname;
-}
-
-/** The URL query (with its `?`) with every name or value that is a secret of the fake masked. */
-export function maskQuery(search: string, isSecret: SecretTest): string {
-  if (search === "") return search;
-  const pieces = search.slice(1).split(/([&=])/);
-  let masked = false;
-  for (let i = 0; i < pieces.length; i += 2) {
-    const piece = pieces[i] as string;
-    if (piece !== "" && holdsSecret(piece, true, isSecret)) {
-      pieces[i] = MASK;
-      masked = true;
-    }
-  }
-  return masked ? `?${pieces.join("")}` : search;
-}
-
-/** Masks `api_key` of a parsed management body. */
-export function maskBody(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.hasOwn(body, "api_key") ? { ...body, api_key: MASK } : body;
-}
-
-/**
- * A handled request as recorded, its target already masked (a secret is
- * judged against the fake as it was then); it becomes a
+ * A handled request as recorded. {@link Journal.record} masks its secrets
+ * (judged against the fake as it is then); it becomes a
  * {@link JournalEntry} when the journal is read, so that requests do not
  * pay for formatting the time of entries nobody reads.
  */
 export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   /** Clock time of arrival, epoch ms. */
   at: number;
-  /** The URL path, secrets masked ({@link maskPath}). */
+  /** The URL path. */
   pathname: string;
-  /** The URL query, `?` included (or `""`), secrets masked ({@link maskQuery}). */
+  /** The URL query, `?` included (or `""`). */
   search: string;
+  /** For a ping URL, where its key or UUID is in `pathname`; otherwise `null`. */
+  secretSegment: SecretSegment | null;
 }
 
 function toEntry(record: JournalRecord): JournalEntry {
@@ -165,16 +96,28 @@ const ENTRY_OVERHEAD = 256;
  */
 const KEPT_NESTING = 1000;
 
-/** The body as the journal keeps it: `limit` characters at most. */
-function excerpt(body: unknown, length: number, limit: number): unknown {
+/**
+ * Characters past the excerpt's end that are masked with it, so that a
+ * secret the end cuts through is masked whole first.
+ */
+const MASK_MARGIN = 64;
+
+/** The body as the journal keeps it: `limit` characters at most, secrets masked. */
+function excerpt(body: unknown, length: number, limit: number, isSecret: SecretTest): unknown {
   if (body === null) return null;
-  if (typeof body === "string") return body.length <= limit ? body : cut(body, limit);
+  if (typeof body === "string") return maskedCut(body, limit, isSecret);
   const deep = (): boolean => length > 2 * KEPT_NESTING && nestsDeeperThan(body, KEPT_NESTING);
   // A parsed body no longer than the limit in bytes serialises to about that.
-  if (length <= limit && !deep()) return body;
-  const text = jsonPrefix(body, limit);
-  if (text.length > limit) return cut(text, limit);
-  return deep() ? text : body;
+  if (length <= limit && !deep()) return maskValue(body, isSecret);
+  const text = jsonPrefix(body, limit + MASK_MARGIN);
+  if (text.length > limit || deep()) return maskedCut(text, limit, isSecret);
+  return maskValue(body, isSecret);
+}
+
+/** At most `limit` characters of `text`, secrets masked. */
+function maskedCut(text: string, limit: number, isSecret: SecretTest): string {
+  const masked = maskText(text.length > limit + MASK_MARGIN ? text.slice(0, limit + MASK_MARGIN) : text, isSecret);
+  return masked.length <= limit ? masked : cut(masked, limit);
 }
 
 // The first `limit` characters of `text`, without half a surrogate pair. A
@@ -274,9 +217,15 @@ export class Journal {
   #head = 0;
   #bytes = 0;
   readonly #limits: JournalLimits;
+  readonly #isSecret: SecretTest;
 
-  /** A journal keeping at most what `limits` says. */
-  constructor(limits: JournalLimits) {
+  /**
+   * A journal keeping at most what `limits` says.
+   * @param limits How much it keeps.
+   * @param isSecret What it masks in paths, queries and bodies.
+   */
+  constructor(limits: JournalLimits, isSecret: SecretTest) {
+    this.#isSecret = isSecret;
     this.#limits = {
       entries: Math.max(0, Math.floor(limits.entries)),
       bytes: Math.max(0, Math.floor(limits.bytes)),
@@ -284,11 +233,14 @@ export class Journal {
     };
   }
 
-  /** Appends an entry, cutting its body to the excerpt size. */
+  /** Appends an entry, masking its secrets and cutting its body to the excerpt size. */
   record(entry: JournalRecord): void {
     const { entries, bytes, excerpt: limit } = this.#limits;
     if (entries === 0) return;
-    entry.body = excerpt(entry.body, entry.bodyLength, limit);
+    const isSecret = this.#isSecret;
+    entry.pathname = maskPath(entry.pathname, entry.secretSegment, isSecret);
+    entry.search = maskQuery(entry.search, isSecret);
+    entry.body = excerpt(entry.body, entry.bodyLength, limit, isSecret);
     const size = sizeOf(entry, limit);
     if (size > bytes) return;
     this.#queue.push(entry);

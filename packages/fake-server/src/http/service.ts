@@ -10,7 +10,8 @@ import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
 import { describeFault, sleep, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
-import { maskPath, maskQuery, type Journal, type JournalRecord, type SecretSegment, type SecretTest } from "./journal.js";
+import type { Journal, JournalRecord } from "./journal.js";
+import type { SecretSegment } from "./journal-mask.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
 import { notFoundPage, redirectReply, textReply, withFrameworkHeaders } from "./responses.js";
@@ -68,7 +69,6 @@ export class ServiceHandler {
   readonly #basePath: string;
   /** Index of a ping URL's secret segment (key or UUID) among the segments of the URL path. */
   readonly #pingSecretSegment: number;
-  readonly #isSecret: SecretTest;
 
   /**
    * @param core The service.
@@ -87,8 +87,6 @@ export class ServiceHandler {
       pingPath: pingPath.startsWith(`${this.#basePath}/`) ? pingPath.slice(this.#basePath.length) : pingPath,
     };
     this.#pingSecretSegment = segmentCount(this.#basePath + this.#router.pingPath) - 1;
-    const { keys, pingKeys, checks } = core.store;
-    this.#isSecret = (text) => keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase()));
   }
 
   /** Answers one request; never throws (a defect answers 500). */
@@ -106,8 +104,9 @@ export class ServiceHandler {
     const entry: JournalRecord = {
       at: now,
       method,
-      pathname: maskPath(pathname, route?.kind === "ping" ? this.#pingSecret(path) : null, this.#isSecret),
-      search: maskQuery(ex.search, this.#isSecret),
+      pathname,
+      search: ex.search,
+      secretSegment: route?.kind === "ping" ? this.#pingSecret(path) : null,
       operation,
       keyKind: null,
       body: null,
