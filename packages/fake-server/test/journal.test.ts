@@ -152,5 +152,7 @@ describe("request journal", () => {
     const text = JSON.stringify(s.fake.journal());
     for (const secret of [uuid, s.rw, s.ro, s.project.pingKey, s.rw.slice(0, 12)]) expect(text).not.toContain(secret);
     expect(short.pingKey).toBe("pk");
+    await call(s.fake, "GET", "/api/v3/checks/?tag=pk", { key: s.rw });
+    expect(s.fake.journal().at(-1)?.path).toBe("/api/v3/checks/?tag=pk");
   });
 });

@@ -10,16 +10,25 @@ import { decodePath } from "./router.js";
 export const MASK = "***";
 
 /**
+ * The shortest secret: API keys have 32 characters, check UUIDs 36 and
+ * generated ping keys 22; a test's own short ping key (`"pk"`, `"ping"`)
+ * would mask ordinary words and path segments, so it is masked only where
+ * a ping URL holds it.
+ */
+const MIN_SECRET = 16;
+
+/**
  * Tells whether a text (a path segment, a query name or value, a word of a
- * body) is a secret the fake holds: an API key, a ping key, or a check UUID
- * (in any case).
+ * body) is a secret the fake holds: an API key, a ping key of at least
+ * 16 characters, or a check UUID (in any case).
  */
 export type SecretTest = (text: string) => boolean;
 
 /** The {@link SecretTest} of a store: its keys and check UUIDs as they are when it is asked. */
 export function storeSecrets(store: Store): SecretTest {
   const { keys, pingKeys, checks } = store;
-  return (text) => keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase()));
+  return (text) =>
+    text.length >= MIN_SECRET && (keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase())));
 }
 
 // Characters of generated keys and UUIDs; a piece with others may hold a secret among them.
@@ -95,17 +104,13 @@ export function maskBodyText(text: string): string {
   return text.includes('"api_key"') ? text.replace(API_KEY_MEMBER, `$1"${MASK}"`) : text;
 }
 
-/**
- * The shortest secret looked for in free text: generated keys are longer;
- * a test's own short ping key (`"pk"`) would mask ordinary words.
- */
-const MIN_TEXT_SECRET = 16;
-// Whole runs of key characters (the look-behind spares the engine a try at every character of a run).
-const KEY_WORDS = new RegExp(`(?<![-\\w])[-\\w]{${MIN_TEXT_SECRET},}`, "g");
+// Whole runs of key characters long enough to be a secret (the look-behind
+// spares the engine a try at every character of a run).
+const KEY_WORDS = new RegExp(`(?<![-\\w])[-\\w]{${MIN_SECRET},}`, "g");
 
 /** `text` with every run of key characters that is a secret of the fake masked. */
 export function maskText(text: string, isSecret: SecretTest): string {
-  return text.length < MIN_TEXT_SECRET ? text : text.replace(KEY_WORDS, (word) => (isSecret(word) ? MASK : word));
+  return text.length < MIN_SECRET ? text : text.replace(KEY_WORDS, (word) => (isSecret(word) ? MASK : word));
 }
 
 /**

@@ -17,8 +17,9 @@ export interface JournalEntry {
   method: string;
   /**
    * Path and query, secrets masked as `***`: every path segment, query name
-   * or value that is (once percent-decoded) an API key, a ping key or a
-   * check UUID of the fake, and the key or UUID segment of a ping URL.
+   * or value that is (once percent-decoded) an API key, a ping key (of 16
+   * characters or more) or a check UUID of the fake, and the key or UUID
+   * segment of a ping URL, whatever it holds.
    */
   path: string;
   /** The operation, or `null` for requests no operation serves (unmatched paths, `status/`). */
