@@ -30,7 +30,8 @@ export interface JournalEntry {
    * Management API: the parsed JSON body with `api_key` masked (or its text
    * when it did not parse); pings: the kept body text; otherwise `null`.
    * Every API key, check UUID and ping key of the fake (of 16 characters or
-   * more) in it shows as `***`.
+   * more) in it shows as `***`, unless glued to other letters, digits, `-`
+   * or `_`.
    * When that text (for a parsed body, its JSON) is longer than the
    * journal's excerpt size, it is cut there and kept as a string; so is the
    * JSON of a parsed body nested more than 1000 arrays and objects deep.
