@@ -35,16 +35,18 @@ const PARENT_CHECK_MS = 500;
 /** Runs the CLI; resolves to an exit status, or `undefined` while the server keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
   let options: CliOptions;
+  let access: ControlAccess;
   try {
     options = parseCliArgs(argv);
+    if (options.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    access = controlAccess(options, process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`checks-fake-server: ${error.message}\nRun "checks-fake-server --help" for the options.`);
     return 2;
-  }
-  if (options.help) {
-    process.stdout.write(USAGE);
-    return 0;
   }
 
   let saved: StateFileContent | undefined;
@@ -59,7 +61,6 @@ async function main(argv: string[]): Promise<number | undefined> {
       return 2;
     }
   }
-  const access = controlAccess(options, process.env);
 
   // The fake's base URL must name the real port, which port 0 only reveals
   // once bound: the server starts first and forwards to the fake made right after.

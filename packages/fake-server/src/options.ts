@@ -3,6 +3,7 @@
  * @module
  */
 import { DEFAULT_PING_BODY_LIMIT, type Compat } from "@checks-api/schema";
+import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
 import type { ControlSettings, ResolvedOptions } from "./model/service.js";
@@ -17,7 +18,8 @@ export interface ControlOptions {
   prefix?: string | undefined;
   /**
    * A secret every control request must send as `Authorization: Bearer
-   * <token>` (401 otherwise; compared in constant time). Default none:
+   * <token>` (401 otherwise; compared in constant time): printable ASCII
+   * without spaces. Default none:
    * then only this machine may use the control API, and a request that came
    * over a socket from another address gets 403; set one whenever the fake
    * listens on an address other machines can reach and they need the control API.
@@ -158,6 +160,9 @@ function resolveControl(control: boolean | ControlOptions): ControlSettings | nu
   const prefix = given.prefix ?? DEFAULT_CONTROL_PREFIX;
   if (!CONTROL_PREFIX.test(prefix)) {
     throw new RangeError(`control.prefix must be a path such as ${DEFAULT_CONTROL_PREFIX} (a "/" and more, no "/" at the end), not ${JSON.stringify(prefix)}`);
+  }
+  if (given.token !== undefined && !isTokenText(given.token)) {
+    throw new RangeError("control.token must be printable ASCII without spaces (it travels as Authorization: Bearer <token>)");
   }
   return {
     prefix,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FakeServer, type FakeServerOptions } from "@checks-api/fake-server";
 
+const TOKEN_MESSAGE =
+  "control.token must be printable ASCII without spaces (it travels as Authorization: Bearer <token>)";
+
 describe("FakeServer options", () => {
   it.each<[string, FakeServerOptions, string]>([
     ["a base URL that does not parse", { baseUrl: "localhost:8000" }, "baseUrl must be an http:// or https:// URL, not localhost:8000"],
@@ -16,6 +19,9 @@ describe("FakeServer options", () => {
     ["a control prefix without its slash", { control: { prefix: "__fake" } }, 'control.prefix must be a path such as /__fake (a "/" and more, no "/" at the end), not "__fake"'],
     ["a negative control body limit", { control: { bodyLimit: -5 } }, "control.bodyLimit must be a non-negative integer, not -5"],
     ["an unknown clock mode", { clock: { mode: "fast" as "real" } }, 'clock.mode must be "virtual" or "real", not "fast"'],
+    ["a control token with a space", { control: { token: "my token" } }, TOKEN_MESSAGE],
+    ["a control token beyond ASCII", { control: { token: "pässwört" } }, TOKEN_MESSAGE],
+    ["an empty control token", { control: { token: "" } }, TOKEN_MESSAGE],
   ])("refuses %s with a RangeError naming the option", (_, options, message) => {
     expect(() => new FakeServer(options)).toThrow(new RangeError(message));
   });

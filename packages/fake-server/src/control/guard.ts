@@ -92,6 +92,11 @@ export function isLoopbackHost(name: string): boolean {
   return LOOPBACK_HOST.test(name.toLowerCase());
 }
 
+/** Whether `token` can travel as `Authorization: Bearer <token>`: printable ASCII without spaces. */
+export function isTokenText(token: string): boolean {
+  return /^[\x21-\x7e]+$/.test(token);
+}
+
 /** Whether a `Content-Type` value names JSON (`application/json` or `application/…+json`, any parameters). */
 function isJsonType(type: string): boolean {
   return JSON_TYPE.test(type.split(";", 1)[0]!.trim().toLowerCase());
