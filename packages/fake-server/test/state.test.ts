@@ -24,6 +24,24 @@ describe("export and import state", () => {
     expect((await call(copy, "GET", `/ping/${s.project.pingKey}/none`)).status).toBe(404);
   });
 
+  test("what createProject and addChannel accept, importState takes back (else a --state file would not load)", async () => {
+    const fake = new FakeServer();
+    const refused: [() => unknown, string][] = [
+      [() => fake.createProject({ pingKey: "" }), "pingKey must not be empty"],
+      [() => fake.createProject({ badgeKey: "" }), "badgeKey must not be empty"],
+      [() => fake.createProject({ account: "" }), "account must not be empty"],
+      [() => fake.addChannel(fake.createProject().id, { kind: "" }), "kind must not be empty"],
+    ];
+    for (const [create, message] of refused) expect(create).toThrow(new RangeError(message));
+    const answer = await call(fake, "POST", "/__fake/projects", { body: { pingKey: "" }, headers: { "Content-Type": "application/json" } });
+    expect(answer.json).toEqual({ error: "pingKey must not be empty" });
+    fake.createProject({ name: "", pingKey: "k", badgeKey: "b", account: "a", readOnlyKey: null, checkLimit: 0 });
+    fake.addChannel(fake.createProject({ account: "a" }).id, { kind: "email", name: "" });
+    const copy = new FakeServer();
+    copy.importState(JSON.parse(JSON.stringify(fake.exportState())) as FakeState);
+    expect(copy.exportState()).toEqual(fake.exportState());
+  });
+
   test("a seeded fake continues its id sequence after import", () => {
     const a = new FakeServer({ seed: 7 });
     a.createProject();

@@ -72,9 +72,11 @@ export interface ChannelInfo {
  * existing one). Unnamed projects are numbered: projects are never deleted
  * one by one, so the count of projects is the count created since the last
  * reset or import.
- * @throws RangeError when a given key is malformed or already in use.
+ * @throws RangeError when a given key is malformed, empty or already in use, or the account name is empty.
  */
 export function createProject(store: Store, ids: IdSource, init: ProjectInit): ProjectInfo {
+  // What a state document refuses is refused here too, so that every state exports and loads back.
+  for (const member of ["pingKey", "badgeKey", "account"] as const) notEmpty(member, init[member]);
   const id = ids.uuid();
   const readWriteKey = init.readWriteKey === undefined ? ids.readWriteKey() : init.readWriteKey;
   const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
@@ -128,8 +130,16 @@ export function findProject(store: Store, projectId: string): Project {
   return project;
 }
 
-/** Adds an integration to a project. */
+function notEmpty(member: string, value: string | undefined): void {
+  if (value === "") throw new RangeError(`${member} must not be empty`);
+}
+
+/**
+ * Adds an integration to a project.
+ * @throws RangeError when its kind is empty.
+ */
 export function addChannel(project: Project, ids: IdSource, init: ChannelInit): ChannelInfo {
+  notEmpty("kind", init.kind);
   const channel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind };
   project.channels.push(channel);
   return { ...channel };
