@@ -150,13 +150,19 @@ export class FakeServer {
     return (await handleControl(this, incoming)) ?? this.#service.serve(incoming);
   }
 
-  /** Creates a project (and its account unless `account` names an existing one). */
+  /**
+   * Creates a project (and its account unless `account` names an existing one).
+   * @throws RangeError for a key that is malformed or already in use, or a key or name that is empty or longer than 1000 characters.
+   */
   createProject(init: ProjectInit = {}): ProjectInfo {
     this.#revision++;
     return createProject(this.#store, this.#ids, init);
   }
 
-  /** Adds an integration to a project. */
+  /**
+   * Adds an integration to a project.
+   * @throws RangeError for an unknown project, an empty kind, or a kind or name longer than 1000 characters.
+   */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
     this.#revision++;
     return addChannel(findProject(this.#store, projectId), this.#ids, init);

@@ -5,7 +5,7 @@
  */
 import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT } from "@checks-api/schema";
 import type { IdSource } from "./ids.js";
-import type { Account, Project, Store } from "./store.js";
+import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store } from "./store.js";
 
 /** What `FakeServer.createProject` accepts. Keys: `undefined` = generate, `null` = none. */
 export interface ProjectInit {
@@ -72,11 +72,12 @@ export interface ChannelInfo {
  * existing one). Unnamed projects are numbered: projects are never deleted
  * one by one, so the count of projects is the count created since the last
  * reset or import.
- * @throws RangeError when a given key is malformed, empty or already in use, or the account name is empty.
+ * @throws RangeError when a given key is malformed, empty or already in use, or a name is empty or longer than 1000 characters.
  */
 export function createProject(store: Store, ids: IdSource, init: ProjectInit): ProjectInfo {
   // What a state document refuses is refused here too, so that every state exports and loads back.
   for (const member of ["pingKey", "badgeKey", "account"] as const) notEmpty(member, init[member]);
+  for (const member of ["name", "pingKey", "badgeKey", "account"] as const) notTooLong(member, init[member]);
   const id = ids.uuid();
   const readWriteKey = init.readWriteKey === undefined ? ids.readWriteKey() : init.readWriteKey;
   const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
@@ -134,12 +135,18 @@ function notEmpty(member: string, value: string | undefined): void {
   if (value === "") throw new RangeError(`${member} must not be empty`);
 }
 
+function notTooLong(member: string, value: string | undefined): void {
+  if (value !== undefined && value.length > IDENTIFIER_MAX_LENGTH) throw new RangeError(`${member} is longer than ${IDENTIFIER_MAX_LENGTH} characters`);
+}
+
 /**
  * Adds an integration to a project.
- * @throws RangeError when its kind is empty.
+ * @throws RangeError when its kind is empty, or its kind or name longer than 1000 characters.
  */
 export function addChannel(project: Project, ids: IdSource, init: ChannelInit): ChannelInfo {
   notEmpty("kind", init.kind);
+  notTooLong("kind", init.kind);
+  notTooLong("name", init.name);
   const channel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind };
   project.channels.push(channel);
   return { ...channel };
