@@ -19,10 +19,10 @@ export interface ControlOptions {
   /**
    * A secret every control request must send as `Authorization: Bearer
    * <token>` (401 otherwise; compared in constant time): printable ASCII
-   * without spaces. Default none:
-   * then only this machine may use the control API, and a request that came
-   * over a socket from another address gets 403; set one whenever the fake
-   * listens on an address other machines can reach and they need the control API.
+   * without spaces. Default none: then only this machine may use the
+   * control API (a request that came over a socket from another address
+   * gets 403); set one when the fake listens on an address other machines
+   * reach and they need the control API.
    */
   token?: string | undefined;
   /**
