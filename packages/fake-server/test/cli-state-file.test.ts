@@ -68,12 +68,13 @@ describe.concurrent("the --state file of a running CLI", () => {
     const shared = join(dir, "shared.json");
     await writeFile(shared, JSON.stringify(new FakeServer().exportState()));
     await chmod(shared, 0o640);
-    for (const file of [fresh, shared]) {
+    const save = async (file: string): Promise<number | null> => {
       const run = start(["--port", "0", "--state", file]);
       await new FakeServerClient({ url: await listening(run) }).createProject({ name: "keys" });
       run.child.kill("SIGTERM");
-      expect(await run.exit).toBe(0);
-    }
+      return run.exit;
+    };
+    expect(await Promise.all([save(fresh), save(shared)])).toEqual([0, 0]);
     expect((await stat(fresh)).mode & 0o777).toBe(0o600);
     expect((await stat(shared)).mode & 0o777).toBe(0o640);
   }, 60_000);
