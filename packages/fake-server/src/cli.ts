@@ -35,30 +35,32 @@ const PARENT_CHECK_MS = 500;
 /** Runs the CLI; resolves to an exit status, or `undefined` while the server keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
   let options: CliOptions;
+  let access: ControlAccess;
   try {
     options = parseCliArgs(argv);
+    if (options.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    access = controlAccess(options, process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`checks-fake-server: ${error.message}\nRun "checks-fake-server --help" for the options.`);
     return 2;
   }
-  if (options.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
 
   let saved: StateFileContent | undefined;
+  let stateFile: string | undefined;
   if (options.state !== undefined) {
     try {
-      await checkStatePath(options.state);
-      saved = await loadStateFile(options.state);
+      stateFile = await checkStatePath(options.state);
+      saved = await loadStateFile(stateFile);
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error;
       log(`checks-fake-server: ${error.message}`);
       return 2;
     }
   }
-  const access = controlAccess(options, process.env);
 
   // The fake's base URL must name the real port, which port 0 only reveals
   // once bound: the server starts first and forwards to the fake made right after.
@@ -80,16 +82,18 @@ async function main(argv: string[]): Promise<number | undefined> {
   else if (options.demo) log("--demo ignored: the state file already holds the projects");
 
   let saver: StateFileSaver | undefined;
-  if (options.state !== undefined) {
-    saver = new StateFileSaver(options.state, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
+  if (stateFile !== undefined) {
+    saver = new StateFileSaver(stateFile, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
     await saver.save();
     saver.start();
   }
 
-  printBanner(fake, url, options.host, access, demo);
+  // Ready to stop cleanly before the banner says the server is up: a script
+  // may send its signal the moment it reads the first line.
   const stop = stopper(server, saver, options.state);
   for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
   followNpm(stop);
+  printBanner(fake, url, options.host, access, demo);
   return undefined;
 }
 

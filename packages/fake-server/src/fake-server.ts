@@ -14,6 +14,7 @@ import { representContext } from "./http/exchange.js";
 import { Faults, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
 import { Journal, type JournalEntry } from "./http/journal.js";
+import { storeSecrets } from "./http/journal-mask.js";
 import { representCheck } from "./http/represent.js";
 import { toResponse, type Outcome } from "./http/reply.js";
 import { notFoundPage } from "./http/responses.js";
@@ -89,7 +90,10 @@ export class FakeServer {
   readonly #service: ServiceHandler;
   #revision = 0;
 
-  /** Creates an empty fake; see {@link FakeServerOptions}. */
+  /**
+   * Creates an empty fake; see {@link FakeServerOptions}.
+   * @throws RangeError naming an option the fake cannot run with (a limit that is not a non-negative integer, a URL with a query, an empty control prefix…).
+   */
   constructor(options: FakeServerOptions = {}) {
     this.options = resolveOptions(options);
     this.#clock = new FakeClock(options.clock);
@@ -100,11 +104,10 @@ export class FakeServer {
     this.clock = this.#clock;
     this.#ids = new IdSource(options.seed);
     this.#core = { store: this.#store, ids: this.#ids, options: this.options };
-    this.#journal = new Journal({
-      entries: this.options.journalLimit,
-      bytes: this.options.journalByteLimit,
-      excerpt: this.options.journalExcerpt,
-    });
+    this.#journal = new Journal(
+      { entries: this.options.journalLimit, bytes: this.options.journalByteLimit, excerpt: this.options.journalExcerpt },
+      storeSecrets(this.#store),
+    );
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));
   }
@@ -147,13 +150,19 @@ export class FakeServer {
     return (await handleControl(this, incoming)) ?? this.#service.serve(incoming);
   }
 
-  /** Creates a project (and its account unless `account` names an existing one). */
+  /**
+   * Creates a project (and its account unless `account` names an existing one).
+   * @throws RangeError for a key that is malformed or already in use, or a key or name that is empty or longer than 1000 characters.
+   */
   createProject(init: ProjectInit = {}): ProjectInfo {
     this.#revision++;
     return createProject(this.#store, this.#ids, init);
   }
 
-  /** Adds an integration to a project. */
+  /**
+   * Adds an integration to a project.
+   * @throws RangeError for an unknown project, an empty kind, or a kind or name longer than 1000 characters.
+   */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
     this.#revision++;
     return addChannel(findProject(this.#store, projectId), this.#ids, init);

@@ -3,6 +3,7 @@
  * @module
  */
 import { DEFAULT_PING_BODY_LIMIT, type Compat } from "@checks-api/schema";
+import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
 import type { ControlSettings, ResolvedOptions } from "./model/service.js";
@@ -17,8 +18,11 @@ export interface ControlOptions {
   prefix?: string | undefined;
   /**
    * A secret every control request must send as `Authorization: Bearer
-   * <token>` (401 otherwise; compared in constant time). Default none: set
-   * one whenever the fake listens on an address other programs can reach.
+   * <token>` (401 otherwise; compared in constant time): printable ASCII
+   * without spaces. Default none: then only this machine may use the
+   * control API (a request that came over a socket from another address
+   * gets 403); set one when the fake listens on an address other machines
+   * reach and they need the control API.
    */
   token?: string | undefined;
   /**
@@ -92,36 +96,80 @@ export interface FakeServerOptions {
   journalExcerpt?: number | undefined;
 }
 
-/** The options with their defaults applied. */
+/**
+ * The options with their defaults applied.
+ * @throws RangeError naming the first option the fake could not run with.
+ */
 export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
-  const baseUrl = (options.baseUrl ?? "http://localhost:8000").replace(/\/+$/, "");
-  let pingEndpoint = options.pingEndpoint ?? `${baseUrl}/ping/`;
+  const baseUrl = siteUrl("baseUrl", options.baseUrl ?? "http://localhost:8000").replace(/\/+$/, "");
+  let pingEndpoint = siteUrl("pingEndpoint", options.pingEndpoint ?? `${baseUrl}/ping/`);
   if (!pingEndpoint.endsWith("/")) pingEndpoint += "/";
+  const mode: unknown = options.clock?.mode ?? "virtual";
+  if (mode !== "virtual" && mode !== "real") throw new RangeError(`clock.mode must be "virtual" or "real", not ${JSON.stringify(mode)}`);
+  const pingBodyLimit = options.pingBodyLimit === undefined ? DEFAULT_PING_BODY_LIMIT : options.pingBodyLimit;
+  if (pingBodyLimit !== null && !isCount(pingBodyLimit)) {
+    throw new RangeError(`pingBodyLimit must be a non-negative integer or null, not ${String(pingBodyLimit)}`);
+  }
   return {
     compat: options.compat ?? "seed",
     baseUrl,
     pingEndpoint,
     siteName: options.siteName ?? "Mychecks",
-    pingBodyLimit: options.pingBodyLimit === undefined ? DEFAULT_PING_BODY_LIMIT : options.pingBodyLimit,
+    pingBodyLimit,
     badgeSecret: options.badgeSecret ?? "fake-badge-secret",
     pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
-    apiBodyLimit: options.apiBodyLimit ?? 2_621_440,
-    journalLimit: options.journalLimit ?? 10_000,
-    journalByteLimit: options.journalByteLimit ?? 16 * 1024 * 1024,
-    journalExcerpt: options.journalExcerpt ?? 4096,
+    apiBodyLimit: count("apiBodyLimit", options.apiBodyLimit ?? 2_621_440),
+    journalLimit: count("journalLimit", options.journalLimit ?? 10_000),
+    journalByteLimit: count("journalByteLimit", options.journalByteLimit ?? 16 * 1024 * 1024),
+    journalExcerpt: count("journalExcerpt", options.journalExcerpt ?? 4096),
     control: resolveControl(options.control ?? true),
   };
 }
 
+function isCount(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0;
+}
+
+/** A size or count option: a non-negative integer. */
+function count(name: string, value: number): number {
+  if (!isCount(value)) throw new RangeError(`${name} must be a non-negative integer, not ${String(value)}`);
+  return value;
+}
+
+/** A URL the fake serves under or prints: http(s), and nothing that could not take a path after it. */
+function siteUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RangeError(`${name} must be an http:// or https:// URL, not ${value}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new RangeError(`${name} must be an http:// or https:// URL, not ${value}`);
+  if (/[?#]/.test(value) || url.username !== "" || url.password !== "") {
+    throw new RangeError(`${name} must have no query, fragment or credentials: ${value}`);
+  }
+  return value;
+}
+
+// A prefix is matched as the start of a path, so it must be a path of its own.
+const CONTROL_PREFIX = /^\/.*[^/]$/;
+
 function resolveControl(control: boolean | ControlOptions): ControlSettings | null {
   if (control === false) return null;
   const given = control === true ? {} : control;
+  const prefix = given.prefix ?? DEFAULT_CONTROL_PREFIX;
+  if (!CONTROL_PREFIX.test(prefix)) {
+    throw new RangeError(`control.prefix must be a path such as ${DEFAULT_CONTROL_PREFIX} (a "/" and more, no "/" at the end), not ${JSON.stringify(prefix)}`);
+  }
+  if (given.token !== undefined && !isTokenText(given.token)) {
+    throw new RangeError("control.token must be printable ASCII without spaces (it travels as Authorization: Bearer <token>)");
+  }
   return {
-    prefix: given.prefix ?? DEFAULT_CONTROL_PREFIX,
+    prefix,
     token: given.token ?? null,
     allowedHosts: [...(given.allowedHosts ?? [])],
     allowedOrigins: [...(given.allowedOrigins ?? [])],
-    bodyLimit: given.bodyLimit ?? DEFAULT_CONTROL_BODY_LIMIT,
-    stateBodyLimit: given.stateBodyLimit ?? DEFAULT_STATE_BODY_LIMIT,
+    bodyLimit: count("control.bodyLimit", given.bodyLimit ?? DEFAULT_CONTROL_BODY_LIMIT),
+    stateBodyLimit: count("control.stateBodyLimit", given.stateBodyLimit ?? DEFAULT_STATE_BODY_LIMIT),
   };
 }

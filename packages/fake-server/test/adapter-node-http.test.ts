@@ -1,8 +1,10 @@
 import { request as httpRequest, Agent } from "node:http";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeServer } from "@checks-api/fake-server";
 import { listen, type RunningServer } from "../src/adapters/node-http.js";
 import { PEER_ADDRESS_HEADER } from "../src/http/peer-address.js";
+import { run } from "./cli-process.js";
 
 const servers: RunningServer[] = [];
 afterEach(async () => {
@@ -182,4 +184,23 @@ describe("listen() serving a FakeServer", () => {
     await expect(fetch(`${server.url}/api/v3/checks/`)).rejects.toThrow(TypeError);
     expect((await fetch(`${server.url}/api/v3/checks/`)).status).toBe(401);
   });
+
+  it("lets the process exit once closed, even while a request waits out an injected latency", async () => {
+    const script = `
+      import { request } from "node:http";
+      const { FakeServer } = await import(process.argv[1]);
+      const fake = new FakeServer();
+      fake.inject({ latencyMs: 600000 });
+      const server = await fake.listen({ host: "127.0.0.1", port: 0 });
+      request(server.url + "/api/v3/status/").on("error", () => {}).end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.close();
+    `;
+    const started = Date.now();
+    const child = run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, fileURLToPath(new URL("../src/index.ts", import.meta.url))]);
+    const exited = await Promise.race([child.exit, new Promise((resolve) => setTimeout(() => resolve("still running"), 15_000))]);
+    child.child.kill("SIGKILL");
+    expect(exited, child.stderr()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
 });

@@ -105,9 +105,20 @@ describe("API keys", () => {
     expect(project.readOnlyKey).toBe("b".repeat(32));
   });
 
-  test("createProject refuses keys of the wrong length and duplicates", () => {
+  test("createProject refuses keys of the wrong length and duplicates, naming the member, never the key", async () => {
     const s = setup();
-    expect(() => s.fake.createProject({ readWriteKey: "short" })).toThrow(RangeError);
-    expect(() => s.fake.createProject({ readWriteKey: s.rw })).toThrow(/already in use/);
+    const secret = "hcw_not-quite-32-characters";
+    expect(() => s.fake.createProject({ readWriteKey: secret })).toThrow(
+      new RangeError("readWriteKey must be 32 characters long, not 27"),
+    );
+    expect(() => s.fake.createProject({ readOnlyKey: s.rw })).toThrow(new RangeError("readOnlyKey is already the API key of another project"));
+    expect(() => s.fake.createProject({ pingKey: s.project.pingKey })).toThrow(
+      new RangeError("pingKey is already the ping key of another project"),
+    );
+    for (const body of [{ readWriteKey: secret }, { readWriteKey: s.rw }, { pingKey: s.project.pingKey }]) {
+      const answer = await call(s.fake, "POST", "/__fake/projects", { body, headers: { "Content-Type": "application/json" } });
+      expect(answer.status).toBe(400);
+      for (const key of [secret, s.rw, s.project.pingKey]) expect(answer.text).not.toContain(key);
+    }
   });
 });

@@ -60,6 +60,16 @@ describe.concurrent("stopping the CLI", () => {
     }
   }, 90_000);
 
+  it("stops cleanly on a SIGTERM sent the moment the first line appears", async () => {
+    // Several at once, so that a busy machine widens any gap between the line and the signal handlers.
+    const runs = Array.from({ length: 4 }, () => start(["--port", "0"]));
+    for (const started of runs) started.child.stdout.once("data", () => started.child.kill("SIGTERM"));
+    for (const started of runs) {
+      expect(await started.exit).toBe(0);
+      expect(started.stderr()).toMatch(/SIGTERM received: shutting down/);
+    }
+  }, 60_000);
+
   it("stops and saves on SIGHUP", async () => {
     const file = join(dir, "hup.json");
     const cli = start(["--port", "0", "--state", file, "--demo"]);

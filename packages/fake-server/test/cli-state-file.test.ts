@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +47,48 @@ describe.concurrent("the --state file of a running CLI", () => {
       `checks-fake-server: ${file} is not a state document this server can load (invalid state document: version 99 is not one this fake reads (it reads version 1)); it was left untouched\n`,
     );
     expect(run.stdout()).toBe("");
+    expect(await readFile(file, "utf8")).toBe(text);
+  }, 60_000);
+
+  it("keeps a symbolic link as it is and saves to the file it points to, created if missing", async () => {
+    const target = join(dir, "linked-target.json");
+    const link = join(dir, "link.json");
+    await symlink(target, link);
+    const run = start(["--port", "0", "--state", link]);
+    const url = await listening(run);
+    await new FakeServerClient({ url }).createProject({ name: "through a link" });
+    run.child.kill("SIGTERM");
+    expect(await run.exit).toBe(0);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(await readFile(target, "utf8")).projects[0].name).toBe("through a link");
+  }, 60_000);
+
+  it("keeps its keys from other users: a new file is readable by its owner only, an existing one keeps its mode", async () => {
+    const fresh = join(dir, "private.json");
+    const shared = join(dir, "shared.json");
+    await writeFile(shared, JSON.stringify(new FakeServer().exportState()));
+    await chmod(shared, 0o640);
+    const save = async (file: string): Promise<number | null> => {
+      const run = start(["--port", "0", "--state", file]);
+      await new FakeServerClient({ url: await listening(run) }).createProject({ name: "keys" });
+      run.child.kill("SIGTERM");
+      return run.exit;
+    };
+    expect(await Promise.all([save(fresh), save(shared)])).toEqual([0, 0]);
+    expect((await stat(fresh)).mode & 0o777).toBe(0o600);
+    expect((await stat(shared)).mode & 0o777).toBe(0o640);
+  }, 60_000);
+
+  it("refuses a file that is not JSON without quoting any of it", async () => {
+    const file = join(dir, "unquoted.json");
+    const fake = new FakeServer();
+    const key = fake.createProject().readWriteKey ?? "";
+    const text = JSON.stringify(fake.exportState()).replace(`"${key}"`, key);
+    await writeFile(file, text);
+    const run = start(["--port", "0", "--state", file]);
+    expect(await run.exit).toBe(2);
+    expect(run.stderr()).toMatch(/ is not a state document this server can load \(not JSON: /);
+    expect(run.stderr()).not.toContain(key.slice(0, 8));
     expect(await readFile(file, "utf8")).toBe(text);
   }, 60_000);
 

@@ -19,6 +19,16 @@ describe.concurrent("checks-fake-server CLI", () => {
     expect(run.stdout()).toBe("");
   });
 
+  it.each([
+    ["the flag", ["--control-token", "my secret"], {}],
+    ["the environment", [], { CHECKS_FAKE_SERVER_CONTROL_TOKEN: "pässwört" }],
+  ])("refuses a control token from %s that no Authorization header can carry, without showing it", async (_, args, env) => {
+    const run = start(["--port", "0", ...args], { ...process.env, ...env });
+    expect(await run.exit).toBe(2);
+    expect(run.stderr()).toMatch(/^checks-fake-server: the control token must be printable ASCII without spaces/);
+    expect(run.stderr()).not.toMatch(/secret|pässwört/);
+  });
+
   it("serves the demo project, saves the state on SIGTERM and loads it on the next start", async () => {
     const stateFile = join(dir, "state.json");
     const first = start(["--port", "0", "--demo", "--state", stateFile, "--seed", "cli-test"]);

@@ -52,6 +52,22 @@ describe("the clock's range: years 1 to 9999", () => {
     expect((await call(fake, "GET", "/__fake/clock")).json).toEqual({ now: "9999-12-31T23:59:59.999Z" });
   });
 
+  it("prints no time past year 9999: a next ping that would fall after it is null, in both modes", async () => {
+    for (const compat of ["seed", "live"] as const) {
+      const fake = new FakeServer({ clock: { start: LAST - 30_000 }, compat });
+      const project = fake.createProject();
+      const key = { key: project.readWriteKey ?? "" };
+      const created = await call(fake, "POST", "/api/v3/checks/", { ...key, body: { name: "late", timeout: 60, grace: 60 } });
+      const uuid = (created.json.ping_url as string).split("/").pop() ?? "";
+      await call(fake, "GET", `/ping/${uuid}`);
+      const shown = await call(fake, "GET", `/api/v3/checks/${uuid}`, key);
+      expect(shown.json).toMatchObject({ status: "up", last_ping: "9999-12-31T23:59:29+00:00", next_ping: null });
+      expect((await call(fake, "GET", "/api/v3/checks/", key)).text).not.toMatch(/\+0100|"next_ping": "[^"]*[^0-9+:TZ-][^"]*"/);
+      fake.clock.set(LAST);
+      expect((await call(fake, "GET", `/api/v3/checks/${uuid}`, key)).json).toMatchObject({ status: "up", next_ping: null });
+    }
+  });
+
   it("never answers 5xx at any clock time, for checks of every kind", async () => {
     const kinds = [
       { name: "simple", timeout: 31_536_000, grace: 31_536_000 },

@@ -167,6 +167,31 @@ describe("control API with a token", () => {
   });
 });
 
+describe("control API beyond loopback", () => {
+  // The node:http adapter tells a handler the socket's peer in this header
+  // (replacing any value a client sent), as it does for wrapped handlers.
+  const from = (fake: FakeServer, peer: string, headers: Record<string, string> = {}) =>
+    fake.handle(new Request("http://localhost:8000/__fake/state", { headers: { "x-checks-fake-peer": peer, ...headers } }));
+
+  it("refuses a peer beyond this machine when no token is set, whatever Host it names", async () => {
+    const fake = new FakeServer({ control: { allowedHosts: ["*"] } });
+    for (const peer of ["192.0.2.7", "10.1.2.3", "2001:db8::1", "fe80::1"]) {
+      const answer = await from(fake, peer);
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toEqual({
+        error: `control API refused: a request from ${peer}, beyond this machine, needs a control token (the control.token option)`,
+      });
+    }
+    for (const peer of ["127.0.0.1", "127.3.2.1", "::1"]) expect((await from(fake, peer)).status).toBe(200);
+  });
+
+  it("serves a peer beyond this machine that sends the token", async () => {
+    const fake = new FakeServer({ control: { allowedHosts: ["*"], token: "t0ken" } });
+    expect((await from(fake, "192.0.2.7")).status).toBe(401);
+    expect((await from(fake, "192.0.2.7", { authorization: "Bearer t0ken" })).status).toBe(200);
+  });
+});
+
 describe("control API body limits", () => {
   const fake = new FakeServer({ control: { bodyLimit: 100, stateBodyLimit: 100_000 } });
   const send = (method: string, path: string, body: string) =>

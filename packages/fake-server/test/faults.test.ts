@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { call, ping, setup } from "./helpers.js";
+import type { FaultSpec } from "../src/index.js";
 
 describe("fault injection", () => {
   test("a status fault for one operation, once; recorded in the journal", async () => {
@@ -62,6 +63,25 @@ describe("fault injection", () => {
     expect((await s.rwCall("GET", "/api/v3/badges/")).status).toBe(500);
     expect(() => s.fake.inject({ times: 0 })).toThrow(RangeError);
     expect(() => s.fake.inject({ status: 99 })).toThrow(RangeError);
+  });
+
+  test("a fault whose answer cannot be sent is refused when injected, in-process and over HTTP", async () => {
+    const s = setup();
+    const refused: [FaultSpec, RegExp][] = [
+      [{ status: 503, headers: { "bad name": "x" } }, /^headers: .*invalid header name/],
+      [{ status: 503, headers: { "x-note": "caf\u0100" } }, /^headers: Cannot convert/],
+      [{ status: 503, headers: { "Content-Length": "100" } }, /^headers: Content-Length is set by the fake/],
+      [{ status: 503, headers: { "transfer-encoding": "chunked" } }, /^headers: transfer-encoding is set by the fake/],
+      [{ latencyMs: 2 ** 31 }, /^latencyMs must be at most 2147483647/],
+      [{ latencyMs: Number.POSITIVE_INFINITY }, /^latencyMs must be at most 2147483647/],
+    ];
+    for (const [fault, message] of refused) {
+      expect(() => s.fake.inject(fault)).toThrow(message);
+      const answer = await call(s.fake, "POST", "/__fake/faults", { body: fault, headers: { "Content-Type": "application/json" } });
+      expect(answer.status).toBe(400);
+    }
+    expect((await s.rwCall("GET", "/api/v3/checks/")).status).toBe(200);
+    s.fake.inject({ status: 503, headers: { Connection: "close", "Retry-After": "1" }, latencyMs: 2 ** 31 - 1, operation: "ping" });
   });
 
   test("an unknown operation name is refused instead of never firing", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { call, ping, setup } from "./helpers.js";
+import { BASE, call, ping, setup } from "./helpers.js";
 
 describe("request journal", () => {
   test("records method, masked path, operation, key kind, masked body, status", async () => {
@@ -81,5 +81,78 @@ describe("request journal", () => {
     expect(answer.status).toBe(200);
     expect(answer.text.length).toBeLessThan(100_000);
     expect((answer.json as { bodyLength: number }[]).at(-1)?.bodyLength).toBe(2_500_011);
+  });
+
+  test("keeps deeply nested bodies without overflowing the stack, as text past 1000 levels", async () => {
+    const s = setup({ journalExcerpt: 200_000 });
+    const uuid = await s.create({ name: "deep" });
+    const deep = (depth: number, gap = " ") => `{"tags":${gap}${"[".repeat(depth)}${"]".repeat(depth)},${gap}"name":${gap}"n"}`;
+    for (const depth of [100_000, 50_000, 1_000, 998]) {
+      const answer = await s.rwCall("POST", `/api/v3/checks/${uuid}`, { body: deep(depth) });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: "json validation error: tags is not a string" });
+    }
+    const bodies = s.fake.journal().slice(1).map((entry) => entry.body);
+    expect(bodies.slice(0, 3)).toEqual([deep(100_000, "").slice(0, 200_000), deep(50_000, ""), deep(1_000, "")]);
+    expect(JSON.stringify(bodies[3])).toBe(deep(998, ""));
+    expect((await call(s.fake, "GET", "/__fake/journal")).status).toBe(200);
+    const cut = setup({ journalExcerpt: 10 });
+    await call(cut.fake, "POST", "/api/v3/checks/", { key: cut.rw, body: deep(100_000) });
+    expect(cut.fake.journal()[0]?.body).toBe('{"tags":[[');
+  });
+
+  test("masks every secret of the fake in paths and queries, encoded or not, routed or not", async () => {
+    const s = setup();
+    const uuid = await s.create({ name: "secret", slug: "secret" });
+    const other = "0b2c1c9e-5d2f-4c1e-9a8b-7f6e5d4c3b2a";
+    const { pingKey } = s.project;
+    const rid = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+    s.fake.clearJournal();
+    const paths = [
+      [`/%70ing/${uuid}`, "/%70ing/***"],
+      [`/%70ing/${pingKey}/secret`, "/%70ing/***/secret"],
+      [`/ping%2F${uuid}`, "/***"],
+      [`/%70ing/${other}`, "/%70ing/***"],
+      [`/ping/%${uuid.charCodeAt(0).toString(16)}${uuid.slice(1)}/fail?rid=${rid}`, `/ping/***/fail?rid=${rid}`],
+      [`/ping//${uuid}`, "/ping//***"],
+      [`/ping/${uuid.toUpperCase()}`, "/ping/***"],
+      [`/api/v3/checks/${uuid}`, "/api/v3/checks/***"],
+      [`/api/v3/checks/${uuid}/pings/`, "/api/v3/checks/***/pings/"],
+      [`/api/v3/checks/?api_key=${s.rw}&tag=${encodeURIComponent(s.ro)}`, "/api/v3/checks/?api_key=***&tag=***"],
+      [`/nowhere/${pingKey}?${uuid}`, "/nowhere/***?***"],
+      [`/nowhere/%2F${uuid}.json?tag=a,${s.rw}+b`, "/nowhere/***?tag=***"],
+    ];
+    for (const [path] of paths) await call(s.fake, "GET", path!, { key: s.rw });
+    expect(s.fake.journal().map((entry) => entry.path)).toEqual(paths.map(([, masked]) => masked));
+    const text = JSON.stringify(s.fake.journal());
+    for (const secret of [uuid, uuid.toUpperCase(), other, s.rw, s.ro, pingKey]) expect(text).not.toContain(secret);
+  });
+
+  test("masks the fake's secrets in bodies too: parsed or not, nested, in ping bodies, across the excerpt's end", async () => {
+    const s = setup({ journalExcerpt: 200 });
+    const uuid = await s.create({ name: "secret" });
+    const short = s.fake.createProject({ pingKey: "pk" });
+    s.fake.clearJournal();
+    const update = (body: string) => call(s.fake, "POST", `/api/v3/checks/${uuid}`, { body });
+    await update(`{"api_key": "${s.rw}", "name": "x",}`);
+    await update(`\ufeff{"api_key": "${s.rw}"}`);
+    await update(`{"api_key": "${"z".repeat(32)}", "name": "x",}`);
+    await update(`{"api_key": "${s.rw}", "desc": "ro ${s.ro}, ${uuid.toUpperCase()}", "tags": ["${s.project.pingKey}"]}`);
+    await call(s.fake, "POST", `/ping/${uuid}`, { body: `curl ${BASE}/ping/${uuid} -H 'X-Api-Key: ${s.rw}' pk` });
+    await call(s.fake, "POST", `/ping/${uuid}`, { body: `${"-".repeat(180)} ${s.rw}` });
+    const bodies = s.fake.journal().map((entry) => entry.body);
+    expect(bodies).toEqual([
+      '{"api_key": "***", "name": "x",}',
+      '{"api_key": "***"}',
+      '{"api_key": "***", "name": "x",}',
+      { api_key: "***", desc: "ro ***, ***", tags: ["***"] },
+      `curl ${BASE}/ping/*** -H 'X-Api-Key: ***' pk`,
+      `${"-".repeat(180)} ***`,
+    ]);
+    const text = JSON.stringify(s.fake.journal());
+    for (const secret of [uuid, s.rw, s.ro, s.project.pingKey, s.rw.slice(0, 12)]) expect(text).not.toContain(secret);
+    expect(short.pingKey).toBe("pk");
+    await call(s.fake, "GET", "/api/v3/checks/?tag=pk", { key: s.rw });
+    expect(s.fake.journal().at(-1)?.path).toBe("/api/v3/checks/?tag=pk");
   });
 });

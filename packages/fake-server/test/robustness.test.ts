@@ -27,6 +27,20 @@ describe("bad input never crashes", () => {
     }
   });
 
+  test("an integer literal of more than 4300 digits does not parse, as in Python", async () => {
+    for (const compat of ["seed", "live"] as const) {
+      const s = setup({ compat });
+      const digits = (n: number) => `1${"0".repeat(n - 1)}`;
+      const parse = async (extra: string) => (await s.rwCall("POST", "/api/v3/checks/", { body: `{"name": "n", "extra": ${extra}}` })).status;
+      for (const extra of [digits(4301), `-${digits(4301)}`, `[1, {"a": ${digits(5000)}}]`]) expect(await parse(extra)).toBe(400);
+      for (const extra of [digits(4300), `${digits(5000)}.5`, `${digits(5000)}e1`, `"${digits(5000)}"`, `0.${digits(5000)}`]) {
+        expect(await parse(extra)).toBe(201);
+      }
+      const res = await call(s.fake, "POST", "/api/v3/checks/", { body: `{"timeout": ${digits(4301)}}` });
+      expect(res.json).toEqual({ error: "could not parse request body" });
+    }
+  });
+
   test("duplicate keys: the last one wins", async () => {
     const s = setup();
     const res = await s.rwCall("POST", "/api/v3/checks/", { body: '{"name": "a", "name": "b"}' });

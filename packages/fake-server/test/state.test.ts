@@ -24,6 +24,34 @@ describe("export and import state", () => {
     expect((await call(copy, "GET", `/ping/${s.project.pingKey}/none`)).status).toBe(404);
   });
 
+  test("what createProject and addChannel accept, importState takes back (else a --state file would not load)", async () => {
+    const fake = new FakeServer();
+    const refused: [() => unknown, string][] = [
+      [() => fake.createProject({ pingKey: "" }), "pingKey must not be empty"],
+      [() => fake.createProject({ badgeKey: "" }), "badgeKey must not be empty"],
+      [() => fake.createProject({ account: "" }), "account must not be empty"],
+      [() => fake.addChannel(fake.createProject().id, { kind: "" }), "kind must not be empty"],
+    ];
+    for (const [create, message] of refused) expect(create).toThrow(new RangeError(message));
+    const answer = await call(fake, "POST", "/__fake/projects", { body: { pingKey: "" }, headers: { "Content-Type": "application/json" } });
+    expect(answer.json).toEqual({ error: "pingKey must not be empty" });
+    const long = "x".repeat(1001);
+    for (const init of [{ name: long }, { account: long }, { pingKey: long }, { badgeKey: long }]) {
+      expect(() => fake.createProject(init)).toThrow(`${Object.keys(init)[0]} is longer than 1000 characters`);
+    }
+    expect(() => fake.addChannel(fake.createProject().id, { kind: "email", name: long })).toThrow("name is longer than 1000 characters");
+    fake.createProject({ name: "", pingKey: "k", badgeKey: "b", account: "a", readOnlyKey: null, checkLimit: 0 });
+    const project = fake.createProject({ name: "y".repeat(1000) });
+    fake.addChannel(project.id, { kind: "email", name: "" });
+    const check = fake.createCheck(project.id, { name: "pinged" });
+    // A ping records these headers as they came: over HTTP up to the 16 KiB head, in-process without a limit.
+    const headers = { "x-forwarded-for": "a".repeat(5000), "x-forwarded-proto": "b".repeat(5000) };
+    expect((await fake.handle(new Request(check.ping_url, { method: "X".repeat(2000), headers }))).status).toBe(200);
+    const copy = new FakeServer();
+    copy.importState(JSON.parse(JSON.stringify(fake.exportState())) as FakeState);
+    expect(copy.exportState()).toEqual(fake.exportState());
+  });
+
   test("a seeded fake continues its id sequence after import", () => {
     const a = new FakeServer({ seed: 7 });
     a.createProject();

@@ -28,7 +28,11 @@ export interface RunningServer {
   url: string;
   /** The port actually bound (useful with port `0`). */
   port: number;
-  /** Stops accepting connections and closes every open one, idle keep-alive sockets included. */
+  /**
+   * Stops accepting connections and closes every open one, idle keep-alive
+   * sockets included; a request still waiting out an injected latency is
+   * dropped and no longer keeps the process alive.
+   */
   close(): Promise<void>;
 }
 

@@ -6,8 +6,8 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
-import { isLoopbackHost } from "../control/guard.js";
-import type { CliOptions } from "./args.js";
+import { isLoopbackHost, isTokenText } from "../control/guard.js";
+import { UsageError, type CliOptions } from "./args.js";
 
 /** The environment variable read when `--control-token` is not given (it keeps the token out of `ps`). */
 export const TOKEN_VARIABLE = "CHECKS_FAKE_SERVER_CONTROL_TOKEN";
@@ -22,11 +22,17 @@ export interface ControlAccess {
   exposed: boolean;
 }
 
-/** Decides the control API's access from the command line and the environment. */
+/**
+ * Decides the control API's access from the command line and the environment.
+ * @throws UsageError for a given token no `Authorization` header can carry (the message does not show it).
+ */
 export function controlAccess(options: Pick<CliOptions, "host" | "control" | "controlToken">, env: NodeJS.ProcessEnv): ControlAccess {
   const exposed = !isLoopbackHost(options.host.includes(":") ? `[${options.host}]` : options.host);
   const given = options.controlToken ?? (env[TOKEN_VARIABLE] || undefined);
   if (!options.control) return { token: undefined, source: "none", exposed };
+  if (given !== undefined && !isTokenText(given)) {
+    throw new UsageError("the control token must be printable ASCII without spaces (it travels as Authorization: Bearer <token>)");
+  }
   if (given !== undefined) return { token: given, source: "given", exposed };
   // 192 random bits, URL-safe so that it pastes into a header or a shell unquoted.
   if (exposed) return { token: randomBytes(24).toString("base64url"), source: "generated", exposed };

@@ -7,7 +7,7 @@
  * one, never a mix.
  * @module
  */
-import { open, readFile, rename, rm, stat } from "node:fs/promises";
+import { lstat, open, readFile, readlink, rename, rm, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { FakeServer } from "../fake-server.js";
 import { validateState } from "../model/state-validation.js";
@@ -27,22 +27,46 @@ export class StateFileError extends Error {
 /** How often the running server looks for changes to save, in milliseconds. */
 export const SAVE_INTERVAL_MS = 1_000;
 
+/** Mode of a state file the server creates: read and write for its owner only. */
+const PRIVATE_MODE = 0o600;
+
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const temporaryOf = (file: string): string => `${file}.${process.pid}.tmp`;
+
+// Enough for any real chain of links; more means a loop.
+const MAX_LINKS = 40;
+
+/**
+ * The file `file` stands for: itself, or the end of its chain of symbolic
+ * links (which may not exist yet). Saves replace the file by renaming over
+ * it, which would turn a link into a file and leave its target stale.
+ */
+async function linkTarget(file: string): Promise<string> {
+  let path = resolve(file);
+  for (let links = 0; links < MAX_LINKS; links++) {
+    const info = await lstat(path).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return path;
+    path = resolve(dirname(path), await readlink(path));
+  }
+  throw new StateFileError(`cannot use --state ${file}: too many levels of symbolic links`);
+}
 
 /**
  * Checks that `file` can be used before the server starts: its directory
  * exists and is writable (proved by creating and removing the temporary
- * file the saves use), and the file, if it exists, is a regular file.
+ * file the saves use), and the file, if it exists, is a regular file. A
+ * symbolic link stands for the file it points to.
+ * @returns The path to read and save: `file`, or the file its links lead to.
  * @throws StateFileError saying what is wrong.
  */
-export async function checkStatePath(file: string): Promise<void> {
-  const directory = dirname(resolve(file));
+export async function checkStatePath(file: string): Promise<string> {
+  const target = await linkTarget(file);
+  const directory = dirname(target);
   const info = await stat(directory).catch(() => undefined);
   if (!info?.isDirectory()) throw new StateFileError(`cannot use --state ${file}: directory ${directory} does not exist`);
-  const existing = await stat(file).catch(() => undefined);
+  const existing = await stat(target).catch(() => undefined);
   if (existing && !existing.isFile()) throw new StateFileError(`cannot use --state ${file}: it is not a regular file`);
-  const temporary = temporaryOf(file);
+  const temporary = temporaryOf(target);
   try {
     // Not exclusive: a save cut short by a kill may have left this name behind, and a restart can get the same pid.
     await (await open(temporary, "w")).close();
@@ -50,6 +74,16 @@ export async function checkStatePath(file: string): Promise<void> {
     throw new StateFileError(`cannot use --state ${file}: cannot write in ${directory} (${reason(error)})`);
   }
   await rm(temporary, { force: true });
+  return target;
+}
+
+/**
+ * What a JSON parser said about a text, without the excerpt of the text
+ * V8 quotes in some messages: a state file holds API keys.
+ */
+function parseProblem(error: unknown): string {
+  const message = reason(error);
+  return message.endsWith(" is not valid JSON") ? "an unexpected character (the text is not quoted here: it holds keys)" : message;
 }
 
 /**
@@ -72,7 +106,7 @@ export async function loadStateFile(file: string): Promise<StateFileContent | un
   try {
     document = JSON.parse(text);
   } catch (error) {
-    refuse(`not JSON: ${reason(error)}`);
+    refuse(`not JSON: ${parseProblem(error)}`);
   }
   try {
     return validateState(document);
@@ -168,9 +202,13 @@ export class StateFileSaver {
  */
 async function writeAtomically(file: string, text: string): Promise<void> {
   const temporary = temporaryOf(file);
+  // The document holds every key: a new file is its owner's alone, and a
+  // save keeps the mode the user gave an existing one.
+  const mode = ((await stat(file).catch(() => undefined))?.mode ?? PRIVATE_MODE) & 0o777;
   try {
-    const handle = await open(temporary, "w");
+    const handle = await open(temporary, "w", PRIVATE_MODE);
     try {
+      await handle.chmod(mode);
       await handle.writeFile(text, "utf8");
       await handle.sync();
     } finally {

@@ -1,8 +1,9 @@
 /**
  * Who may use the control API: the checks made before any control
  * operation runs, against DNS rebinding (the `Host` header), cross-origin
- * browser requests (`Origin`, `Sec-Fetch-Site`, a JSON content type) and,
- * when one is set, a bearer token.
+ * browser requests (`Origin`, `Sec-Fetch-Site`, a JSON content type),
+ * other machines (allowed only with a token) and, when one is set, a
+ * bearer token.
  * @module
  */
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -11,7 +12,7 @@ import type { ControlSettings } from "../model/service.js";
 
 /** Why a control request is refused: the status and the message of its JSON answer. */
 export interface Refusal {
-  /** 401 (token missing or wrong), 403 (host or origin), 415 (not JSON). */
+  /** 401 (token missing or wrong), 403 (host, origin, or another machine without a token), 415 (not JSON). */
   status: 401 | 403 | 415;
   /** What is wrong, for the `error` member. */
   message: string;
@@ -35,8 +36,9 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 
 /**
  * The reason to refuse `request` before it reaches a control operation, or
- * `undefined` when it may go on. Order: host, browser origin, token, content
- * type; each refusal says what to change.
+ * `undefined` when it may go on. Order: host, browser origin, peer address
+ * (beyond loopback only with a token), token, content type; each refusal
+ * says what to change.
  */
 export function refusal(request: Incoming, context: GuardContext): Refusal | undefined {
   const host = request.header("host");
@@ -61,6 +63,15 @@ export function refusal(request: Incoming, context: GuardContext): Refusal | und
     };
   }
   const token = context.control.token;
+  // Without a token only this machine may drive the fake: a program on the
+  // network can send any Host, so the host check alone does not keep it out.
+  const peer = request.peer;
+  if (token === null && peer !== undefined && !isLoopbackHost(peer.includes(":") ? `[${peer}]` : peer)) {
+    return {
+      status: 403,
+      message: `control API refused: a request from ${peer}, beyond this machine, needs a control token (the control.token option)`,
+    };
+  }
   if (token !== null) {
     const given = /^Bearer[ \t]+(\S+)\s*$/i.exec(request.header("authorization") ?? "")?.[1];
     if (given === undefined) return { status: 401, message: "control API refused: send the control token as Authorization: Bearer <token>" };
@@ -79,6 +90,11 @@ export function refusal(request: Incoming, context: GuardContext): Refusal | und
  */
 export function isLoopbackHost(name: string): boolean {
   return LOOPBACK_HOST.test(name.toLowerCase());
+}
+
+/** Whether `token` can travel as `Authorization: Bearer <token>`: printable ASCII without spaces. */
+export function isTokenText(token: string): boolean {
+  return /^[\x21-\x7e]+$/.test(token);
 }
 
 /** Whether a `Content-Type` value names JSON (`application/json` or `application/…+json`, any parameters). */

@@ -20,8 +20,8 @@
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
  * `404`, a known path with another method `405` with `Allow`, a body over the
  * limit `413`. Before any of that, `guard.ts` refuses requests from other
- * hosts or origins (403), without the token when one is set (401), or with a
- * body that is not JSON (415).
+ * hosts or origins, or from other machines when no token is set (403),
+ * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
 import type { Check, CreateCheckInput } from "@checks-api/schema";
@@ -239,13 +239,22 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
         const option = endpoint.limit === "state" ? "control.stateBodyLimit" : "control.bodyLimit";
         return error(413, `control request body larger than ${limit} bytes (the ${option} option)`);
       }
-      const params = match.slice(1).map((part) => decodeURIComponent(part));
+      const params = match.slice(1).map(decodeParam);
       return endpoint.run(fake, body, params);
     } catch (problem) {
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
   }
   return error(404, `unknown control endpoint: ${request.method} ${path}`);
+}
+
+// The only path parameter of the control routes is a project id.
+function decodeParam(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ControlInputError("the project id in the path is not valid percent-encoding");
+  }
 }
 
 // Decodes as `Body.text()` does: UTF-8 with replacement, a byte-order mark dropped.

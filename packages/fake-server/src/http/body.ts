@@ -145,16 +145,36 @@ function parsePythonJson(text: string): unknown {
   );
 }
 
+// Python reads no integer of more than 4300 digits (`sys.int_info.default_max_str_digits`):
+// its json module then fails with a ValueError, as for any malformed text.
+const PY_INT_MAX_DIGITS = 4300;
+const LONG_DIGIT_RUN = new RegExp(`\\d{${PY_INT_MAX_DIGITS + 1}}`);
+// The strings (skipped) and number tokens of a JSON text; groups 1 and 2 mark a fraction or an exponent.
+const JSON_NUMBERS = /"[^"\\]*(?:\\.[^"\\]*)*"|-?\d+(\.\d+)?([eE][-+]?\d+)?/g;
+
+/** Whether a JSON text holds an integer literal too long for Python to read. */
+function hasOverlongInteger(text: string): boolean {
+  // A digit run that long is rare: only then are the tokens told apart.
+  if (!LONG_DIGIT_RUN.test(text)) return false;
+  for (const [token, fraction, exponent] of text.matchAll(JSON_NUMBERS)) {
+    if (token.startsWith('"') || fraction !== undefined || exponent !== undefined) continue;
+    if (token.length - (token.startsWith("-") ? 1 : 0) > PY_INT_MAX_DIGITS) return true;
+  }
+  return false;
+}
+
 /**
  * Parses a POST body as the service does: strict UTF-8 (a byte-order mark is
- * an error), JSON with Python's extensions, and it must be an object. An
- * empty body counts as `{}`.
+ * an error), JSON with Python's extensions and limits (no integer of more
+ * than 4300 digits), and it must be an object. An empty body counts as `{}`.
  */
 export function parseJsonBody(bytes: Uint8Array): JsonBody {
   if (bytes.byteLength === 0) return { ok: true, value: {} };
   let value: unknown;
   try {
-    value = parsePythonJson(STRICT_UTF8.decode(bytes));
+    const text = STRICT_UTF8.decode(bytes);
+    value = parsePythonJson(text);
+    if (hasOverlongInteger(text)) return { ok: false, error: ERROR_MESSAGES.couldNotParseBody };
   } catch {
     return { ok: false, error: ERROR_MESSAGES.couldNotParseBody };
   }

@@ -11,16 +11,41 @@ export interface FaultSpec {
   operation?: Operation | "*";
   /** How many matching requests it applies to (default 1; `Infinity` = always). */
   times?: number;
-  /** Delay before answering, in real milliseconds. */
+  /** Delay before answering, in real milliseconds: at most 2147483647 (about 24.8 days, a Node timer's longest wait). */
   latencyMs?: number;
   /** Answer with this status instead of handling the request. */
   status?: number;
-  /** Headers of that answer (e.g. `Retry-After`). */
+  /**
+   * Headers of that answer (e.g. `Retry-After`): valid names and values,
+   * without `Content-Length` or `Transfer-Encoding`, which the fake sets
+   * from the body.
+   */
   headers?: Record<string, string>;
   /** Body of that answer (default empty). */
   body?: string;
   /** Drop the connection: the answer is `Response.error()`. */
   drop?: boolean;
+}
+
+/** The longest latency a fault can have: the longest wait of a Node timer (about 24.8 days). */
+const MAX_LATENCY_MS = 2_147_483_647;
+
+// Headers that frame the answer on the wire: each adapter writes them from
+// the body, and a second or a wrong one would leave the client waiting for
+// bytes that never come, or reading the next answer as this one's body.
+const FRAMING_HEADERS = new Set(["content-length", "transfer-encoding"]);
+
+// The checks a `Response` would make of the headers, done when the fault is
+// injected rather than on the request it meets (which would then get a 500).
+function checkHeaders(headers: Record<string, string>): void {
+  try {
+    new Headers(headers);
+  } catch (error) {
+    throw new RangeError(`headers: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const name of Object.keys(headers)) {
+    if (FRAMING_HEADERS.has(name.toLowerCase())) throw new RangeError(`headers: ${name} is set by the fake from the body`);
+  }
 }
 
 interface ActiveFault extends FaultSpec {
@@ -49,9 +74,13 @@ export class Faults {
     const times = fault.times ?? 1;
     if (!(times > 0)) throw new RangeError("times must be positive");
     if (fault.latencyMs !== undefined && !(fault.latencyMs >= 0)) throw new RangeError("latencyMs must not be negative");
+    if (fault.latencyMs !== undefined && fault.latencyMs > MAX_LATENCY_MS) {
+      throw new RangeError(`latencyMs must be at most ${MAX_LATENCY_MS} (about 24.8 days)`);
+    }
     if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599)) {
       throw new RangeError("status must be an integer from 200 to 599");
     }
+    if (fault.headers !== undefined) checkHeaders(fault.headers);
     this.#active.push({ ...fault, remaining: times });
   }
 
@@ -72,7 +101,14 @@ export class Faults {
   }
 }
 
-/** Waits `ms` real milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits `ms` real milliseconds. With `keepAlive` false the wait does not
+ * keep the process alive by itself: a request that came over a socket is
+ * kept alive by its server, and once that is closed nobody waits for the answer.
+ */
+export function sleep(ms: number, keepAlive = true): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (!keepAlive) timer.unref();
+  });
 }

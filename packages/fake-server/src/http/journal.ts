@@ -1,13 +1,14 @@
 /**
  * The request journal: what the fake received and answered, with secrets
- * masked (API keys, ping keys, the check UUIDs of ping URLs).
+ * masked (`journal-mask.ts`: API keys, ping keys, check UUIDs wherever they
+ * appear in the path, the query or the body, and the key or UUID segment of
+ * any ping URL).
  * @module
  */
-import type { Operation } from "./router.js";
 import type { KeyKind } from "../model/store.js";
-
-/** What replaces a secret in the journal. */
-const MASK = "***";
+import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
+import { maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import type { Operation } from "./router.js";
 
 /** One handled request. */
 export interface JournalEntry {
@@ -15,7 +16,12 @@ export interface JournalEntry {
   time: string;
   /** HTTP method. */
   method: string;
-  /** Path and query, secrets masked. */
+  /**
+   * Path and query, secrets masked as `***`: every path segment, query name
+   * or value that is (once percent-decoded) an API key, a ping key (of 16
+   * characters or more) or a check UUID of the fake, and the key or UUID
+   * segment of a ping URL, whatever it holds.
+   */
   path: string;
   /** The operation, or `null` for requests no operation serves (unmatched paths, `status/`). */
   operation: Operation | null;
@@ -24,8 +30,12 @@ export interface JournalEntry {
   /**
    * Management API: the parsed JSON body with `api_key` masked (or its text
    * when it did not parse); pings: the kept body text; otherwise `null`.
+   * Every API key, check UUID and ping key of the fake (of 16 characters or
+   * more) in it shows as `***`, unless glued to other letters, digits, `-`
+   * or `_`.
    * When that text (for a parsed body, its JSON) is longer than the
-   * journal's excerpt size, it is cut there and kept as a string.
+   * journal's excerpt size, it is cut there and kept as a string; so is the
+   * JSON of a parsed body nested more than 1000 arrays and objects deep.
    */
   body: unknown;
   /** The request body's full length in bytes (`0` without one), however little of it `body` keeps. */
@@ -37,43 +47,27 @@ export interface JournalEntry {
 }
 
 /**
- * Masks the secret part of a ping URL's path: the check UUID or the ping key
- * right after the ping path (`/ping/***`, `/ping/***` + `/slug`).
- */
-function maskPath(path: string, pingPath: string): string {
-  if (!path.startsWith(pingPath)) return path;
-  const rest = path.slice(pingPath.length);
-  const slash = rest.indexOf("/");
-  return pingPath + MASK + (slash < 0 ? "" : rest.slice(slash));
-}
-
-/** Masks `api_key` of a parsed management body. */
-export function maskBody(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.hasOwn(body, "api_key") ? { ...body, api_key: MASK } : body;
-}
-
-/**
- * A handled request as recorded; it becomes a {@link JournalEntry} when the
- * journal is read, so that requests do not pay for formatting the time and
- * masking the path of entries nobody reads.
+ * A handled request as recorded. {@link Journal.record} masks its secrets
+ * (judged against the fake as it is then); it becomes a
+ * {@link JournalEntry} when the journal is read, so that requests do not
+ * pay for formatting the time of entries nobody reads.
  */
 export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   /** Clock time of arrival, epoch ms. */
   at: number;
-  /** The URL path as received. */
+  /** The URL path. */
   pathname: string;
   /** The URL query, `?` included (or `""`). */
   search: string;
-  /** For a ping URL, the ping path whose next segment is a secret; otherwise `null`. */
-  pingPath: string | null;
+  /** For a ping URL, where its key or UUID is in `pathname`; otherwise `null`. */
+  secretSegment: SecretSegment | null;
 }
 
 function toEntry(record: JournalRecord): JournalEntry {
-  const path = record.pingPath === null ? record.pathname : maskPath(record.pathname, record.pingPath);
   const entry: JournalEntry = {
     time: new Date(record.at).toISOString(),
     method: record.method,
-    path: path + record.search,
+    path: record.pathname + record.search,
     operation: record.operation,
     keyKind: record.keyKind,
     body: record.body,
@@ -98,33 +92,43 @@ export interface JournalLimits {
 // fields and the slot in the list, rounded up.
 const ENTRY_OVERHEAD = 256;
 
-/** The body as the journal keeps it: `limit` characters at most. */
-function excerpt(body: unknown, length: number, limit: number): unknown {
-  if (body === null) return null;
-  // A parsed body no longer than the limit in bytes serialises to about that.
-  if (typeof body !== "string" && length <= limit) return body;
-  const text = typeof body === "string" ? body : jsonPrefix(body as Record<string, unknown>, limit);
-  if (text.length <= limit) return body;
-  const end = limit > 0 && /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
-  // A slice would keep the whole text alive (V8 slices point into their
-  // parent): the excerpt is copied out instead.
-  return Buffer.from(text.slice(0, end), "utf16le").toString("utf16le");
-}
+/**
+ * Parsed bodies nested deeper than this are kept as their JSON text: the
+ * recursive `JSON.stringify` (and a test's deep equality) could overflow
+ * the stack on them. A body of `n` bytes nests at most `n / 2` levels.
+ */
+const KEPT_NESTING = 1000;
 
 /**
- * The JSON of `body` as `JSON.stringify` writes it, or at least its first
- * `limit` characters: long strings are cut before they are serialised, and
- * members after the limit are left out.
+ * Characters past the excerpt's end that are masked with it, so that a
+ * secret the end cuts through is masked whole first.
  */
-function jsonPrefix(body: Record<string, unknown>, limit: number): string {
-  let text = "{";
-  for (const [key, value] of Object.entries(body)) {
-    if (text.length > limit) return text;
-    const shown = typeof value === "string" && value.length > limit ? value.slice(0, limit) : value;
-    const json = JSON.stringify(shown);
-    if (json !== undefined) text += `${text.length > 1 ? "," : ""}${JSON.stringify(key)}:${json}`;
-  }
-  return `${text}}`;
+const MASK_MARGIN = 64;
+
+/** The body as the journal keeps it: `limit` characters at most, secrets masked. */
+function excerpt(body: unknown, length: number, limit: number, isSecret: SecretTest): unknown {
+  if (body === null) return null;
+  if (typeof body === "string") return maskedCut(body, limit, isSecret);
+  const deep = (): boolean => length > 2 * KEPT_NESTING && nestsDeeperThan(body, KEPT_NESTING);
+  // A parsed body no longer than the limit in bytes serialises to about that.
+  if (length <= limit && !deep()) return maskValue(body, isSecret);
+  const text = jsonPrefix(body, limit + MASK_MARGIN);
+  if (text.length > limit || deep()) return maskedCut(text, limit, isSecret);
+  return maskValue(body, isSecret);
+}
+
+/** At most `limit` characters of `text`, secrets masked. */
+function maskedCut(text: string, limit: number, isSecret: SecretTest): string {
+  const masked = maskText(text.length > limit + MASK_MARGIN ? text.slice(0, limit + MASK_MARGIN) : text, isSecret);
+  return masked.length <= limit ? masked : cut(masked, limit);
+}
+
+// The first `limit` characters of `text`, without half a surrogate pair. A
+// slice would keep the whole text alive (V8 slices point into their
+// parent): the excerpt is copied out instead.
+function cut(text: string, limit: number): string {
+  const end = limit > 0 && /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
+  return Buffer.from(text.slice(0, end), "utf16le").toString("utf16le");
 }
 
 // An estimate of the memory an entry holds: text at two bytes a character,
@@ -145,9 +149,15 @@ export class Journal {
   #head = 0;
   #bytes = 0;
   readonly #limits: JournalLimits;
+  readonly #isSecret: SecretTest;
 
-  /** A journal keeping at most what `limits` says. */
-  constructor(limits: JournalLimits) {
+  /**
+   * A journal keeping at most what `limits` says.
+   * @param limits How much it keeps.
+   * @param isSecret What it masks in paths, queries and bodies.
+   */
+  constructor(limits: JournalLimits, isSecret: SecretTest) {
+    this.#isSecret = isSecret;
     this.#limits = {
       entries: Math.max(0, Math.floor(limits.entries)),
       bytes: Math.max(0, Math.floor(limits.bytes)),
@@ -155,11 +165,14 @@ export class Journal {
     };
   }
 
-  /** Appends an entry, cutting its body to the excerpt size. */
+  /** Appends an entry, masking its secrets and cutting its body to the excerpt size. */
   record(entry: JournalRecord): void {
     const { entries, bytes, excerpt: limit } = this.#limits;
     if (entries === 0) return;
-    entry.body = excerpt(entry.body, entry.bodyLength, limit);
+    const isSecret = this.#isSecret;
+    entry.pathname = maskPath(entry.pathname, entry.secretSegment, isSecret);
+    entry.search = maskQuery(entry.search, isSecret);
+    entry.body = excerpt(entry.body, entry.bodyLength, limit, isSecret);
     const size = sizeOf(entry, limit);
     if (size > bytes) return;
     this.#queue.push(entry);

@@ -10,7 +10,7 @@ import type { Core } from "../model/service.js";
 import { memberTokens } from "../text/json-members.js";
 import type { Exchange } from "./exchange.js";
 import { BAD_REQUEST_PAGE } from "./framework-pages.js";
-import { maskBody } from "./journal.js";
+import { maskBody, maskBodyText } from "./journal-mask.js";
 import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
 import { apiError, apiFailure, HTML_TYPE, reply, type HeaderMap } from "./responses.js";
 import type { Reply } from "./reply.js";
@@ -71,7 +71,7 @@ function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOpera
   }
   const parsed = parseJsonBody(bytes);
   if (!parsed.ok) {
-    ex.body = bytes.byteLength > 0 ? new TextDecoder().decode(bytes.subarray(0, 1000)) : null;
+    ex.body = bytes.byteLength > 0 ? maskBodyText(new TextDecoder().decode(bytes.subarray(0, 1000))) : null;
     return apiError(400, parsed.error, cors);
   }
   ex.body = maskBody(parsed.value);

@@ -11,6 +11,7 @@ import { Exchange } from "./exchange.js";
 import { describeFault, sleep, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
 import type { Journal, JournalRecord } from "./journal.js";
+import type { SecretSegment } from "./journal-mask.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
 import { notFoundPage, redirectReply, textReply, withFrameworkHeaders } from "./responses.js";
@@ -37,6 +38,13 @@ function pathOf(url: string): string {
   return new URL(url).pathname.replace(/\/+$/, "");
 }
 
+// The number of `/`-separated segments of a path (the empty one before its first `/` included).
+function segmentCount(path: string): number {
+  let count = 1;
+  for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) count++;
+  return count;
+}
+
 const STATUS_OK = textReply(200, "OK");
 // The fake has no metrics key, which the service then answers with an empty 403.
 const METRICS_REFUSED = textReply(403, "");
@@ -59,8 +67,8 @@ export class ServiceHandler {
   readonly #faults: Faults;
   readonly #router: RouterConfig;
   readonly #basePath: string;
-  /** Path of the ping endpoint from the URL root, as the journal masks it. */
-  readonly #pingPrefix: string;
+  /** Index of a ping URL's secret segment (key or UUID) among the segments of the URL path. */
+  readonly #pingSecretSegment: number;
 
   /**
    * @param core The service.
@@ -78,7 +86,7 @@ export class ServiceHandler {
     this.#router = {
       pingPath: pingPath.startsWith(`${this.#basePath}/`) ? pingPath.slice(this.#basePath.length) : pingPath,
     };
-    this.#pingPrefix = this.#basePath + this.#router.pingPath;
+    this.#pingSecretSegment = segmentCount(this.#basePath + this.#router.pingPath) - 1;
   }
 
   /** Answers one request; never throws (a defect answers 500). */
@@ -98,7 +106,7 @@ export class ServiceHandler {
       method,
       pathname,
       search: ex.search,
-      pingPath: route?.kind === "ping" ? this.#pingPrefix : null,
+      secretSegment: route?.kind === "ping" ? this.#pingSecret(path) : null,
       operation,
       keyKind: null,
       body: null,
@@ -119,6 +127,10 @@ export class ServiceHandler {
       );
     }
     return this.#record(entry, ex, answer);
+  }
+
+  #pingSecret(path: string): SecretSegment {
+    return { index: this.#pingSecretSegment, decodedSegments: segmentCount(this.#basePath + path) };
   }
 
   #record(entry: JournalRecord, ex: Exchange, outcome: Outcome): Outcome {
@@ -142,7 +154,11 @@ export class ServiceHandler {
     if (fault) {
       const description = describeFault(fault);
       if (description) entry.fault = description;
-      if (fault.latencyMs) return sleep(fault.latencyMs).then(() => this.#answerFault(fault, ex, route, path, rawPath));
+      if (fault.latencyMs) {
+        // Only an in-process caller (no socket peer) awaits the answer with nothing else keeping the process alive.
+        const waited = sleep(fault.latencyMs, ex.incoming.peer === undefined);
+        return waited.then(() => this.#answerFault(fault, ex, route, path, rawPath));
+      }
       return this.#answerFault(fault, ex, route, path, rawPath);
     }
     return this.#framed(this.#route(ex, route, path, rawPath));

@@ -5,7 +5,7 @@
  */
 import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT } from "@checks-api/schema";
 import type { IdSource } from "./ids.js";
-import type { Account, Project, Store } from "./store.js";
+import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store } from "./store.js";
 
 /** What `FakeServer.createProject` accepts. Keys: `undefined` = generate, `null` = none. */
 export interface ProjectInit {
@@ -72,22 +72,26 @@ export interface ChannelInfo {
  * existing one). Unnamed projects are numbered: projects are never deleted
  * one by one, so the count of projects is the count created since the last
  * reset or import.
- * @throws RangeError when a given key is malformed or already in use.
+ * @throws RangeError when a given key is malformed, empty or already in use, or a name is empty or longer than 1000 characters.
  */
 export function createProject(store: Store, ids: IdSource, init: ProjectInit): ProjectInfo {
+  // What a state document refuses is refused here too, so that every state exports and loads back.
+  for (const member of ["pingKey", "badgeKey", "account"] as const) notEmpty(member, init[member]);
+  for (const member of ["name", "pingKey", "badgeKey", "account"] as const) notTooLong(member, init[member]);
   const id = ids.uuid();
   const readWriteKey = init.readWriteKey === undefined ? ids.readWriteKey() : init.readWriteKey;
   const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
   const pingKey = init.pingKey ?? ids.pingKey();
   const badgeKey = init.badgeKey ?? ids.uuid();
-  for (const key of [readWriteKey, readOnlyKey]) {
+  // The messages name the member, never the key: an error must not carry a secret.
+  for (const [member, key] of [["readWriteKey", readWriteKey], ["readOnlyKey", readOnlyKey]] as const) {
     if (key === null) continue;
-    if (key.length !== API_KEY_LENGTH) throw new RangeError(`API keys are ${API_KEY_LENGTH} characters long: ${key}`);
-    if (store.keys.has(key)) throw new RangeError(`API key already in use: ${key}`);
+    if (key.length !== API_KEY_LENGTH) throw new RangeError(`${member} must be ${API_KEY_LENGTH} characters long, not ${key.length}`);
+    if (store.keys.has(key)) throw new RangeError(`${member} is already the API key of another project`);
   }
   if (readWriteKey !== null && readWriteKey === readOnlyKey) throw new RangeError("the two API keys must differ");
-  if (store.pingKeys.has(pingKey)) throw new RangeError(`ping key already in use: ${pingKey}`);
-  if (store.badgeKeys.has(badgeKey)) throw new RangeError(`badge key already in use: ${badgeKey}`);
+  if (store.pingKeys.has(pingKey)) throw new RangeError("pingKey is already the ping key of another project");
+  if (store.badgeKeys.has(badgeKey)) throw new RangeError("badgeKey is already the badge key of another project");
 
   const accountName = init.account ?? id;
   let account = store.accounts.get(accountName);
@@ -127,8 +131,22 @@ export function findProject(store: Store, projectId: string): Project {
   return project;
 }
 
-/** Adds an integration to a project. */
+function notEmpty(member: string, value: string | undefined): void {
+  if (value === "") throw new RangeError(`${member} must not be empty`);
+}
+
+function notTooLong(member: string, value: string | undefined): void {
+  if (value !== undefined && value.length > IDENTIFIER_MAX_LENGTH) throw new RangeError(`${member} is longer than ${IDENTIFIER_MAX_LENGTH} characters`);
+}
+
+/**
+ * Adds an integration to a project.
+ * @throws RangeError when its kind is empty, or its kind or name longer than 1000 characters.
+ */
 export function addChannel(project: Project, ids: IdSource, init: ChannelInit): ChannelInfo {
+  notEmpty("kind", init.kind);
+  notTooLong("kind", init.kind);
+  notTooLong("name", init.name);
   const channel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind };
   project.channels.push(channel);
   return { ...channel };

@@ -27,11 +27,10 @@ import {
 import { isClockTime } from "./clock.js";
 import { isValidSchedule } from "./schedule/index.js";
 import { STATE_VERSION, type FakeState } from "./state.js";
+import { IDENTIFIER_MAX_LENGTH } from "./store.js";
 
 /** Problems listed in the message before "and N more". */
 const LISTED_PROBLEMS = 10;
-/** Longest identifier, key, account or channel name taken (the service's are far shorter). */
-const TEXT_MAX_LENGTH = 1_000;
 const CHECK_KINDS = ["simple", "cron", "oncalendar"];
 const FLIP_REASONS = ["", "fail", "timeout"];
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -78,7 +77,7 @@ class Findings {
     }) as Item[];
   }
 
-  text(value: unknown, path: string, { max = TEXT_MAX_LENGTH, empty = true } = {}): value is string {
+  text(value: unknown, path: string, { max = IDENTIFIER_MAX_LENGTH, empty = true } = {}): value is string {
     if (typeof value !== "string") this.add(path, "is not a string");
     else if (!empty && value === "") this.add(path, "is empty");
     else if (value.length > max) this.add(path, `is longer than ${max} characters`);
@@ -259,9 +258,10 @@ function validatePings(found: Findings, value: unknown, path: string): void {
     if (found.integer(ping.n, `${at}.n`, previous + 1)) previous = ping.n as number;
     found.oneOf(ping.type, `${at}.type`, PING_TYPES);
     found.time(ping.at, `${at}.at`);
-    found.text(ping.scheme, `${at}.scheme`);
-    if (ping.remoteAddr !== null) found.text(ping.remoteAddr, `${at}.remoteAddr`);
-    found.text(ping.method, `${at}.method`);
+    // Recorded from request headers as they came, so as long as a request can make them.
+    found.text(ping.scheme, `${at}.scheme`, { max: Number.POSITIVE_INFINITY });
+    if (ping.remoteAddr !== null) found.text(ping.remoteAddr, `${at}.remoteAddr`, { max: Number.POSITIVE_INFINITY });
+    found.text(ping.method, `${at}.method`, { max: Number.POSITIVE_INFINITY });
     found.text(ping.ua, `${at}.ua`, { max: USER_AGENT_MAX_LENGTH });
     if (ping.rid !== null) found.text(ping.rid, `${at}.rid`);
     if (ping.body !== null && !(typeof ping.body === "string" && ping.body.length % 4 === 0 && BASE64.test(ping.body))) {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { CheckStatus, StoredStatus } from "@checks-api/schema";
+import { LATEST_TIME_MS } from "./clock.js";
 import { nextFireTime } from "./schedule/index.js";
 import type { FlipRecord, Store, StoredCheck } from "./store.js";
 
@@ -14,7 +15,12 @@ export type ApiVersion = 1 | 2 | 3;
 /** The next expected ping `E` (status.md §2): defined only while the stored status is `up`. */
 function computeExpected(check: StoredCheck): number | null {
   if (check.status !== "up" || check.lastPing === null) return null;
-  if (check.kind === "simple") return check.lastPing + check.timeout * 1000;
+  if (check.kind === "simple") {
+    // Past year 9999 a time can be neither reached nor printed (the service's
+    // datetime overflows there): as for a schedule with no fire time left, nothing is expected.
+    const due = check.lastPing + check.timeout * 1000;
+    return due <= LATEST_TIME_MS ? due : null;
+  }
   return nextFireTime(check.schedule, check.tz, check.lastPing) ?? null;
 }
 

@@ -8,6 +8,12 @@ import { createHash } from "node:crypto";
 import type { CHECK_DEFAULTS, PingType, StoredStatus } from "@checks-api/schema";
 import { DueQueue } from "./due-queue.js";
 
+/**
+ * Longest identifier, key, account, project or integration name the fake
+ * takes (the service's are far shorter): checked on creation and on import.
+ */
+export const IDENTIFIER_MAX_LENGTH = 1_000;
+
 type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T;
 
 /** A check's settings, named as on the wire (`timeout` and `schedule`/`tz` are all kept whatever the kind). */

@@ -1,0 +1,137 @@
+/**
+ * Masking the fake's secrets (API keys, ping keys, check UUIDs) in what the
+ * journal keeps of a request: its path, its query and its body.
+ * @module
+ */
+import type { Store } from "../model/store.js";
+import { decodePath } from "./router.js";
+
+/** What replaces a secret in the journal. */
+export const MASK = "***";
+
+/**
+ * The shortest secret: API keys have 32 characters, check UUIDs 36 and
+ * generated ping keys 22; a test's own short ping key (`"pk"`, `"ping"`)
+ * would mask ordinary words and path segments, so it is masked only where
+ * a ping URL holds it.
+ */
+const MIN_SECRET = 16;
+
+/**
+ * Tells whether a text (a path segment, a query name or value, a word of a
+ * body) is a secret the fake holds: an API key, a ping key of at least
+ * 16 characters, or a check UUID (in any case).
+ */
+export type SecretTest = (text: string) => boolean;
+
+/** The {@link SecretTest} of a store: its keys and check UUIDs as they are when it is asked. */
+export function storeSecrets(store: Store): SecretTest {
+  const { keys, pingKeys, checks } = store;
+  return (text) =>
+    text.length >= MIN_SECRET && (keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase())));
+}
+
+// Characters of generated keys and UUIDs; a piece with others may hold a secret among them.
+const SECRET_RUN = /[^-A-Za-z0-9_]+/;
+
+/**
+ * Whether a piece of the target holds a secret: decoded as the service
+ * would read it (`+` is a space in a query), as a whole (a key may hold
+ * any character) or any run of key characters in it.
+ */
+function holdsSecret(piece: string, query: boolean, isSecret: SecretTest): boolean {
+  const plain = query && piece.includes("+") ? piece.replaceAll("+", " ") : piece;
+  const text = plain.includes("%") ? decodePath(plain) : plain;
+  if (isSecret(text)) return true;
+  return SECRET_RUN.test(text) && text.split(SECRET_RUN).some((run) => run !== "" && isSecret(run));
+}
+
+/** Where a ping URL's secret (its key or UUID) is among the segments of a URL path. */
+export interface SecretSegment {
+  /** Its index among the path's `/`-separated segments (the empty one before the first `/` is 0). */
+  index: number;
+  /** How many segments the decoded path, which the router read, has. */
+  decodedSegments: number;
+}
+
+/**
+ * The URL path with its secrets masked: every segment that is a secret of
+ * the fake, and the `secret` segment of a ping URL, whether or not it names
+ * anything. When encoded slashes make the decoded path split differently,
+ * every segment from the first encoded one on is masked, since the secret
+ * cannot be told apart.
+ */
+export function maskPath(pathname: string, secret: SecretSegment | null, isSecret: SecretTest): string {
+  const segments = pathname.split("/");
+  let from = Number.POSITIVE_INFINITY;
+  if (secret !== null && segments.length !== secret.decodedSegments) from = segments.findIndex((segment) => segment.includes("%"));
+  let masked = false;
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (i >= from || i === secret?.index || (segment !== "" && holdsSecret(segment, false, isSecret))) {
+      segments[i] = MASK;
+      masked = true;
+    }
+  }
+  return masked ? segments.join("/") : pathname;
+}
+
+/** The URL query (with its `?`) with every name or value that is a secret of the fake masked. */
+export function maskQuery(search: string, isSecret: SecretTest): string {
+  if (search === "") return search;
+  const pieces = search.slice(1).split(/([&=])/);
+  let masked = false;
+  for (let i = 0; i < pieces.length; i += 2) {
+    const piece = pieces[i] as string;
+    if (piece !== "" && holdsSecret(piece, true, isSecret)) {
+      pieces[i] = MASK;
+      masked = true;
+    }
+  }
+  return masked ? `?${pieces.join("")}` : search;
+}
+
+/** Masks `api_key` of a parsed management body, whatever it holds. */
+export function maskBody(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.hasOwn(body, "api_key") ? { ...body, api_key: MASK } : body;
+}
+
+// An `api_key` member with a string value, possibly cut off by the end of the text.
+const API_KEY_MEMBER = /("api_key"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
+
+/** Masks the string value of every `api_key` member of a management body's text, one that did not parse. */
+export function maskBodyText(text: string): string {
+  return text.includes('"api_key"') ? text.replace(API_KEY_MEMBER, `$1"${MASK}"`) : text;
+}
+
+// Whole runs of key characters long enough to be a secret (the look-behind
+// spares the engine a try at every character of a run).
+const KEY_WORDS = new RegExp(`(?<![-\\w])[-\\w]{${MIN_SECRET},}`, "g");
+
+/** `text` with every run of key characters that is a secret of the fake masked. */
+export function maskText(text: string, isSecret: SecretTest): string {
+  return text.length < MIN_SECRET ? text : text.replace(KEY_WORDS, (word) => (isSecret(word) ? MASK : word));
+}
+
+/**
+ * A parsed body with {@link maskText} applied to every string in it (names
+ * of members included); parts without a secret are shared, not copied.
+ */
+export function maskValue(value: unknown, isSecret: SecretTest): unknown {
+  if (typeof value === "string") return maskText(value, isSecret);
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => maskValue(item, isSecret));
+    return items.every((item, i) => item === value[i]) ? value : items;
+  }
+  let changed = false;
+  const members: [string, unknown][] = [];
+  for (const [name, member] of Object.entries(value)) {
+    const maskedName = maskText(name, isSecret);
+    const masked = maskValue(member, isSecret);
+    changed ||= maskedName !== name || masked !== member;
+    members.push([maskedName, masked]);
+  }
+  return changed ? Object.fromEntries(members) : value;
+}
+
