@@ -2,7 +2,7 @@
  * Everything both entry points export besides the client classes.
  * @module
  */
-export { ApiPromise, type ResponseInfo, type WithResponse } from "./api-promise.js";
+export { ApiPromise, type ResponseInfo, type WithResponse } from "./core/api-promise.js";
 export {
   ChecksClientBase,
   keyKindOf,
@@ -13,7 +13,7 @@ export {
   type CreateClientOptions,
   type KeyKind,
   type ReadOnlyCheckWithUrls,
-} from "./client.js";
+} from "./clients/client.js";
 export {
   AuthenticationError,
   BadRequestError,
@@ -37,9 +37,9 @@ export {
   type RateLimitErrorInit,
   type RedirectErrorInit,
   type ResponseTooLargeErrorInit,
-} from "./errors.js";
-export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./inputs.js";
-export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./monitor.js";
+} from "./core/errors.js";
+export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./core/inputs.js";
+export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./ping/monitor.js";
 export {
   DEFAULT_BASE_URL,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -47,27 +47,27 @@ export {
   type ClientOptions,
   type DebugEvent,
   type RequestOptions,
-} from "./options.js";
+} from "./core/options.js";
 export {
   PingHandle,
   type PingOptions,
   type PingResult,
   type PingTarget,
   type SlugTarget,
-} from "./ping.js";
-export type { NotRecordedOutcome, PingOutcome } from "./ping-answer.js";
+} from "./ping/ping.js";
+export type { NotRecordedOutcome, PingOutcome } from "./core/ping-answer.js";
 export type { BadgeSet } from "./resources/badges.js";
 export type { Badges } from "./resources/badges.js";
 export type { Channels } from "./resources/channels.js";
 export type { Checks, ReadOnlyChecks, UpsertResult } from "./resources/checks.js";
 export type { Flips } from "./resources/flips.js";
 export type { Pings } from "./resources/pings.js";
-export { DEFAULT_MAX_RETRIES, type RetrySafety, type RetrySettings } from "./retry.js";
+export { DEFAULT_MAX_RETRIES, type RetrySafety, type RetrySettings } from "./core/retry.js";
 export { fetchTransport, type FetchLike } from "./transport/fetch.js";
 export { ResponseTooLargeFailure, TransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
-export { checkUrls, uniqueKeyOf, type CheckUrls } from "./urls.js";
-export { SDK_VERSION } from "./version.js";
-export type { Check, ScheduledCheck, SimpleCheck } from "./check.js";
+export { checkUrls, uniqueKeyOf, type CheckUrls } from "./core/urls.js";
+export { SDK_VERSION } from "./core/version.js";
+export type { Check, ScheduledCheck, SimpleCheck } from "./resources/check.js";
 // The wire types and helpers a caller of the SDK needs, so that one import suffices.
 export {
   BADGE_KEYS,

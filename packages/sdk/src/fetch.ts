@@ -3,12 +3,12 @@
  * (browsers, Deno, Bun, Workers). Nothing here imports Node-only modules.
  * @module @checks-api/sdk/fetch
  */
-import type { ClientOf, CreateClientOptions } from "./client.js";
-import { createClientWith } from "./client.js";
-import { ChecksClient, ReadOnlyChecksClient } from "./fetch-clients.js";
+import type { ClientOf, CreateClientOptions } from "./clients/client.js";
+import { createClientWith } from "./clients/client.js";
+import { ChecksClient, ReadOnlyChecksClient } from "./clients/fetch-clients.js";
 
 export * from "./exports.js";
-export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./fetch-clients.js";
+export { ChecksClient, PingClient, ReadOnlyChecksClient } from "./clients/fetch-clients.js";
 
 /** The client type {@link createClient} returns for options `O`. */
 export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;

@@ -4,11 +4,11 @@
  * runtimes, import `@checks-api/sdk/fetch`.
  * @module @checks-api/sdk
  */
-import { createClientWith, type ClientOf, type CreateClientOptions } from "./client.js";
-import { ChecksClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";
+import { createClientWith, type ClientOf, type CreateClientOptions } from "./clients/client.js";
+import { ChecksClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./clients/node-clients.js";
 
 export * from "./exports.js";
-export { ChecksClient, PingClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./node-clients.js";
+export { ChecksClient, PingClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./clients/node-clients.js";
 export { undiciTransport, type UndiciTransportOptions } from "./transport/undici.js";
 
 /** The client type {@link createClient} returns for options `O`. */

@@ -64,7 +64,7 @@ export function liveCheck(overrides: Record<string, unknown> = {}) {
 }
 
 /** The error a call rejects with; fails the test when it resolves. */
-export async function failure<E = import("../src/errors.js").ChecksApiError>(promise: PromiseLike<unknown>): Promise<E> {
+export async function failure<E = import("../src/core/errors.js").ChecksApiError>(promise: PromiseLike<unknown>): Promise<E> {
   try {
     await promise;
   } catch (error) {

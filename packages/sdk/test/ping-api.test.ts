@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ChecksClient, PingClient } from "../src/index.js";
-import { prepareBody } from "../src/ping-body.js";
+import { prepareBody } from "../src/ping/ping-body.js";
 import { ENTRIES, setupEntry } from "./entries.js";
 import { FAKE_BASE, MODES, setupFake } from "./fake-helpers.js";
 

@@ -18,7 +18,7 @@ import {
   TimeoutError,
   type DebugEvent,
 } from "../src/index.js";
-import { Redactor } from "../src/redact.js";
+import { Redactor } from "../src/core/redact.js";
 import type { Transport } from "../src/transport/types.js";
 import { BASE, json, RW_KEY, socketError, stubTransport, UUID, type StubReply } from "./helpers.js";
 

@@ -5,7 +5,7 @@ import {
   parseRetryAfter,
   resolveRetrySettings,
   shouldRetry,
-} from "../src/retry.js";
+} from "../src/core/retry.js";
 import { TransportFailure } from "../src/transport/types.js";
 import { BASE, json, liveCheck, noWait, RW_KEY, socketError, stubTransport, UUID, type StubReply } from "./helpers.js";
 

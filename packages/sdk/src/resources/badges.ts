@@ -3,10 +3,10 @@
  * @module
  */
 import type { BadgeUrls } from "@checks-api/schema/lite";
-import type { ApiPromise } from "../api-promise.js";
-import type { ApiContext } from "../context.js";
-import type { RequestOptions } from "../options.js";
-import { readJson } from "../response.js";
+import type { ApiPromise } from "../core/api-promise.js";
+import type { ApiContext } from "../core/context.js";
+import type { RequestOptions } from "../core/options.js";
+import { readJson } from "../core/response.js";
 
 /** Badge URLs per tag, plus `*` for all checks. */
 export type BadgeSet = Record<string, BadgeUrls>;

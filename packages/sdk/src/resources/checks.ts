@@ -3,14 +3,14 @@
  * @module
  */
 import type { CreateCheckInput, ReadOnlyCheck, UpdateCheckInput } from "@checks-api/schema/lite";
-import { guard, mapData, type ApiPromise } from "../api-promise.js";
-import { readCheck, readCheckList, type Check } from "../check.js";
-import type { ApiContext } from "../context.js";
-import { CheckLimitError } from "../errors.js";
-import { checkBody, checkUpsertBody, isUpsert, listChecksQuery, type ListChecksFilter, type UpsertCheckInput } from "../inputs.js";
-import type { RequestOptions } from "../options.js";
-import { checkIdParam, checkUuidParam } from "../paths.js";
-import { readJson, type RawResponse, type ReadContext } from "../response.js";
+import { guard, mapData, type ApiPromise } from "../core/api-promise.js";
+import { readCheck, readCheckList, type Check } from "./check.js";
+import type { ApiContext } from "../core/context.js";
+import { CheckLimitError } from "../core/errors.js";
+import { checkBody, checkUpsertBody, isUpsert, listChecksQuery, type ListChecksFilter, type UpsertCheckInput } from "../core/inputs.js";
+import type { RequestOptions } from "../core/options.js";
+import { checkIdParam, checkUuidParam } from "../core/paths.js";
+import { readJson, type RawResponse, type ReadContext } from "../core/response.js";
 
 /** The answer of an upsert: the check, and whether it was created (201) or an existing one updated (200). */
 export type UpsertResult =

@@ -3,12 +3,12 @@
  * @module
  */
 import { flipsOf, type Flip } from "@checks-api/schema/lite";
-import { guard, type ApiPromise } from "../api-promise.js";
-import type { ApiContext } from "../context.js";
-import { listFlipsQuery, type ListFlipsFilter } from "../inputs.js";
-import type { RequestOptions } from "../options.js";
-import { checkIdParam } from "../paths.js";
-import { readJson } from "../response.js";
+import { guard, type ApiPromise } from "../core/api-promise.js";
+import type { ApiContext } from "../core/context.js";
+import { listFlipsQuery, type ListFlipsFilter } from "../core/inputs.js";
+import type { RequestOptions } from "../core/options.js";
+import { checkIdParam } from "../core/paths.js";
+import { readJson } from "../core/response.js";
 
 /** Status changes of checks (read-write or read-only key). */
 export class Flips {

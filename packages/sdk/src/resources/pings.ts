@@ -3,11 +3,11 @@
  * @module
  */
 import type { Ping } from "@checks-api/schema/lite";
-import { guard, type ApiPromise } from "../api-promise.js";
-import type { ApiContext } from "../context.js";
-import type { RequestOptions } from "../options.js";
-import { checkUuidParam, pingNumberParam } from "../paths.js";
-import { bodyText, readJson, type RawResponse } from "../response.js";
+import { guard, type ApiPromise } from "../core/api-promise.js";
+import type { ApiContext } from "../core/context.js";
+import type { RequestOptions } from "../core/options.js";
+import { checkUuidParam, pingNumberParam } from "../core/paths.js";
+import { bodyText, readJson, type RawResponse } from "../core/response.js";
 
 /** The ping log of checks (read-write key only). */
 export class Pings {

@@ -4,12 +4,12 @@
  * @module
  */
 import { ChecksClientBase, PingClientBase, ReadOnlyChecksClientBase, type ApiClientOptions } from "./client.js";
-import type { ClientOptions } from "./options.js";
+import type { ClientOptions } from "../core/options.js";
 
 /**
  * A client for a read-write API key: every management endpoint and the ping API; sends with `fetch`.
  *
- * Guides: [getting started](../../../docs/getting-started.md), [errors and retries](../../../docs/errors-and-retries.md).
+ * Guides: [getting started](../../../../docs/getting-started.md), [errors and retries](../../../../docs/errors-and-retries.md).
  */
 export class ChecksClient extends ChecksClientBase {
   /** @param options API key (default: `CHECKS_API_KEY`), base URL, transport and defaults */
@@ -29,7 +29,7 @@ export class ReadOnlyChecksClient extends ReadOnlyChecksClientBase {
 /**
  * A client for the ping API alone, no API key needed; sends with `fetch`.
  *
- * Guides: [the ping API and monitor()](../../../docs/ping-api.md).
+ * Guides: [the ping API and monitor()](../../../../docs/ping-api.md).
  */
 export class PingClient extends PingClientBase {
   /** @param options ping endpoint (or base URL), transport and defaults */

@@ -6,8 +6,8 @@ import { API_URL_ENV, optionOrEnv, PING_ENDPOINT_ENV } from "./env.js";
 import { checkHeaders, checkHeaderValue } from "./headers.js";
 import { Redactor } from "./redact.js";
 import { resolveRetrySettings, type ResolvedRetrySettings, type RetrySettings } from "./retry.js";
-import { fetchTransport, type FetchLike } from "./transport/fetch.js";
-import type { Transport } from "./transport/types.js";
+import { fetchTransport, type FetchLike } from "../transport/fetch.js";
+import type { Transport } from "../transport/types.js";
 
 /** The hosted service. */
 export const DEFAULT_BASE_URL = "https://healthchecks.io";

@@ -4,10 +4,10 @@
  * log as the body of the finish signal.
  * @module
  */
-import { PingNotRecordedError } from "./errors.js";
+import { PingNotRecordedError } from "../core/errors.js";
 import { LogTail } from "./log-tail.js";
-import type { RequestOptions } from "./options.js";
-import { exitStatusParam } from "./paths.js";
+import type { RequestOptions } from "../core/options.js";
+import { exitStatusParam } from "../core/paths.js";
 import { bytesOf } from "./ping-body.js";
 import type { PingAnswer, PingSender, PingTarget } from "./ping.js";
 

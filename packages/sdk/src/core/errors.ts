@@ -49,7 +49,7 @@ function describe(init: ChecksApiErrorInit): string {
 /**
  * Base class of every error the SDK throws for a request.
  *
- * Guides: [errors and retries](../../../docs/errors-and-retries.md).
+ * Guides: [errors and retries](../../../../docs/errors-and-retries.md).
  */
 export class ChecksApiError extends Error {
   /** HTTP status, `undefined` when no response arrived (timeout, connection error, input rejected). */

@@ -8,8 +8,8 @@ import {
   type ScheduledCheck as WireScheduledCheck,
   type SimpleCheck as WireSimpleCheck,
 } from "@checks-api/schema/lite";
-import { invalidResponse, readJson, type RawResponse, type ReadContext } from "./response.js";
-import { formatPath } from "./validate.js";
+import { invalidResponse, readJson, type RawResponse, type ReadContext } from "../core/response.js";
+import { formatPath } from "../core/validate.js";
 
 /** A simple check (with `timeout`) as a read-write key sees it, with its UUID. */
 export type SimpleCheck = WireSimpleCheck & {

@@ -5,10 +5,10 @@
  */
 import type { Dispatcher } from "undici";
 import { ChecksClientBase, PingClientBase, ReadOnlyChecksClientBase, type ApiClientOptions } from "./client.js";
-import type { ClientOptions } from "./options.js";
-import type { Transport } from "./transport/types.js";
-import { undiciTransport } from "./transport/undici.js";
-import { SDK_VERSION } from "./version.js";
+import type { ClientOptions } from "../core/options.js";
+import type { Transport } from "../transport/types.js";
+import { undiciTransport } from "../transport/undici.js";
+import { SDK_VERSION } from "../core/version.js";
 
 /** Node-only transport option. */
 export interface NodeTransportOptions {
@@ -36,7 +36,7 @@ function withNodeTransport<O extends ClientOptions & NodeTransportOptions>(optio
 /**
  * A client for a read-write API key: every management endpoint and the ping API; sends with undici by default.
  *
- * Guides: [getting started](../../../docs/getting-started.md), [errors and retries](../../../docs/errors-and-retries.md).
+ * Guides: [getting started](../../../../docs/getting-started.md), [errors and retries](../../../../docs/errors-and-retries.md).
  */
 export class ChecksClient extends ChecksClientBase {
   /** @param options API key (default: `CHECKS_API_KEY`), base URL, transport (`dispatcher`, `fetch` or `transport`) and defaults */
@@ -56,7 +56,7 @@ export class ReadOnlyChecksClient extends ReadOnlyChecksClientBase {
 /**
  * A client for the ping API alone, no API key needed; sends with undici by default.
  *
- * Guides: [the ping API and monitor()](../../../docs/ping-api.md).
+ * Guides: [the ping API and monitor()](../../../../docs/ping-api.md).
  */
 export class PingClient extends PingClientBase {
   /** @param options ping endpoint (or base URL), transport and defaults */

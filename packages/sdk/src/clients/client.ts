@@ -8,18 +8,18 @@
  * @module
  */
 import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, type ReadOnlyCheck } from "@checks-api/schema/lite";
-import { ApiContext } from "./context.js";
-import { API_KEY_ENV, optionOrEnv } from "./env.js";
-import { checkHeaderValue } from "./headers.js";
-import { monitor, type MonitorOptions, type MonitorRun } from "./monitor.js";
-import { resolveConfig, type ClientOptions, type ResolvedConfig } from "./options.js";
-import { PingHandle, PingSender, type PingTarget } from "./ping.js";
-import { Badges } from "./resources/badges.js";
-import { Channels } from "./resources/channels.js";
-import { Checks, ReadOnlyChecks } from "./resources/checks.js";
-import { Flips } from "./resources/flips.js";
-import { Pings } from "./resources/pings.js";
-import { checkUrls, uniqueKeyOf, type CheckUrls } from "./urls.js";
+import { ApiContext } from "../core/context.js";
+import { API_KEY_ENV, optionOrEnv } from "../core/env.js";
+import { checkHeaderValue } from "../core/headers.js";
+import { monitor, type MonitorOptions, type MonitorRun } from "../ping/monitor.js";
+import { resolveConfig, type ClientOptions, type ResolvedConfig } from "../core/options.js";
+import { PingHandle, PingSender, type PingTarget } from "../ping/ping.js";
+import { Badges } from "../resources/badges.js";
+import { Channels } from "../resources/channels.js";
+import { Checks, ReadOnlyChecks } from "../resources/checks.js";
+import { Flips } from "../resources/flips.js";
+import { Pings } from "../resources/pings.js";
+import { checkUrls, uniqueKeyOf, type CheckUrls } from "../core/urls.js";
 
 /** The kind of an API key. */
 export type KeyKind = "read-write" | "read-only";
@@ -71,7 +71,7 @@ function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind)
  * The members of `ChecksClient`, a client for a read-write API key: every
  * management endpoint and the ping API. Build a `ChecksClient` of your entry.
  *
- * Guides: [getting started](../../../docs/getting-started.md), [read-write and read-only keys](../../../docs/keys.md), [errors and retries](../../../docs/errors-and-retries.md).
+ * Guides: [getting started](../../../../docs/getting-started.md), [read-write and read-only keys](../../../../docs/keys.md), [errors and retries](../../../../docs/errors-and-retries.md).
  */
 export abstract class ChecksClientBase {
   /** Checks: list, get, create, upsert, update, pause, resume, delete. */
@@ -128,7 +128,7 @@ export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
  * badges), and checks come in the read-only representation (`unique_key`, no
  * URLs, no channels). Build a `ReadOnlyChecksClient` of your entry.
  *
- * Guides: [read-write and read-only keys](../../../docs/keys.md).
+ * Guides: [read-write and read-only keys](../../../../docs/keys.md).
  */
 export abstract class ReadOnlyChecksClientBase {
   /** Checks: list and get. */
@@ -167,7 +167,7 @@ export abstract class ReadOnlyChecksClientBase {
 /**
  * The members of `PingClient`, a client for the ping API alone (no API key). Build a `PingClient` of your entry.
  *
- * Guides: [the ping API and monitor()](../../../docs/ping-api.md).
+ * Guides: [the ping API and monitor()](../../../../docs/ping-api.md).
  */
 export abstract class PingClientBase {
   readonly #sender: PingSender;

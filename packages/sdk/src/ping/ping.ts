@@ -4,14 +4,14 @@
  * @module
  */
 import { DEFAULT_PING_BODY_LIMIT } from "@checks-api/schema/lite";
-import { guard, mapData, type ApiPromise } from "./api-promise.js";
-import type { RequestOptions, ResolvedConfig } from "./options.js";
+import { guard, mapData, type ApiPromise } from "../core/api-promise.js";
+import type { RequestOptions, ResolvedConfig } from "../core/options.js";
 import { isPingBody, parseBodyLimit, prepareBody } from "./ping-body.js";
-import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "./paths.js";
-import { isToken } from "./headers.js";
-import { execute } from "./request.js";
-import { isRecorded, pingOutcome, type PingOutcome } from "./ping-answer.js";
-import { bodyText, headerOf } from "./response.js";
+import { checkUuidParam, exitStatusParam, pingSegmentParam, rejectInput, runIdParam, type InputContext } from "../core/paths.js";
+import { isToken } from "../core/headers.js";
+import { execute } from "../core/request.js";
+import { isRecorded, pingOutcome, type PingOutcome } from "../core/ping-answer.js";
+import { bodyText, headerOf } from "../core/response.js";
 
 /** A check addressed by slug within a project: `{ping_endpoint}{pingKey}/{slug}`. */
 export interface SlugTarget {

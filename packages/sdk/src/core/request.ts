@@ -18,8 +18,8 @@ import {
   type AttemptFailure,
   type RetrySafety,
 } from "./retry.js";
-import { AttemptRequest } from "./transport/attempt.js";
-import { argumentErrorCode, ResponseTooLargeFailure, toTransportFailure } from "./transport/types.js";
+import { AttemptRequest } from "../transport/attempt.js";
+import { argumentErrorCode, ResponseTooLargeFailure, toTransportFailure } from "../transport/types.js";
 
 /** One API call, fully described. */
 export interface Operation<T> {
