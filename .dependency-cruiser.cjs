@@ -1,10 +1,14 @@
 // The layering rules of the packages, checked in `npm test` (test/architecture).
 // The fake server's layers, lowest first: text → model → http → control and
 // adapters → the facade (fake-server.ts, options.ts) → cli and index.ts.
+// The SDK's layers, lowest first: transport → core (the request engine) →
+// resources and ping (siblings) → clients → the root (index.ts and fetch.ts,
+// the entries, and exports.ts, which they share).
 // A module may import its own layer and the layers below it, never above.
 const FAKE = "^packages/fake-server/src/";
 const FACADE = `${FAKE}(fake-server|options)\\.ts$`;
 const BELOW_FACADE = `${FAKE}(text|model|http|control|adapters)/`;
+const SDK = "^packages/sdk/src/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -50,6 +54,48 @@ module.exports = {
       severity: "error",
       from: { path: `${FAKE}(adapters|control)/` },
       to: { path: `${FAKE}(adapters|control)/`, pathNot: [`${FAKE}$1/`] },
+    },
+    {
+      name: "sdk-nothing-imports-an-entry",
+      comment: "index.ts and fetch.ts are what users import: an entry imported from inside would tie the fetch entry to undici, or run in a cycle.",
+      severity: "error",
+      from: { path: SDK },
+      to: { path: `${SDK}(index|fetch)\\.ts$` },
+    },
+    {
+      name: "sdk-layers-below-the-root",
+      comment: "The root holds the entries and the export list they share; every layer folder is below it.",
+      severity: "error",
+      from: { path: `${SDK}[^/]+/` },
+      to: { path: `${SDK}[^/]+\\.ts$` },
+    },
+    {
+      name: "sdk-transport-is-the-bottom",
+      comment: "A transport sends one request and reads its answer; retries, errors, resources and clients are built on it, not in it.",
+      severity: "error",
+      from: { path: `${SDK}transport/` },
+      to: { path: `${SDK}(core|resources|ping|clients)/` },
+    },
+    {
+      name: "sdk-core-below-the-apis",
+      comment: "The request engine (options, request, response, retry, errors, masking) serves every call and knows no endpoint of its own.",
+      severity: "error",
+      from: { path: `${SDK}core/` },
+      to: { path: `${SDK}(resources|ping|clients)/` },
+    },
+    {
+      name: "sdk-resources-and-ping-apart",
+      comment: "The management API's resources and the ping API are siblings over the engine: neither imports the other.",
+      severity: "error",
+      from: { path: `${SDK}(resources|ping)/` },
+      to: { path: `${SDK}(resources|ping)/`, pathNot: [`${SDK}$1/`] },
+    },
+    {
+      name: "sdk-apis-below-the-clients",
+      comment: "The clients compose the resources and the ping API; those never reach back up to a client.",
+      severity: "error",
+      from: { path: `${SDK}(resources|ping)/` },
+      to: { path: `${SDK}clients/` },
     },
     {
       name: "packages-through-public-entries",

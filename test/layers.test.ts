@@ -20,6 +20,14 @@ function cruise(cwd: string, paths: string[]): { status: number | null; output: 
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
+/** The files and the folders (sorted) at the root of a package's source. */
+function rootOf(src: string): { files: string[]; folders: string[] } {
+  const entries = readdirSync(join(root, src), { withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return { files, folders: folders.sort() };
+}
+
 describe("package layers", () => {
   it("every package's src keeps the rules: no cycles, layers only import downwards", () => {
     const { status, output } = cruise(root, ["packages/schema/src", "packages/sdk/src", "packages/fake-server/src"]);
@@ -28,11 +36,15 @@ describe("package layers", () => {
   }, 60_000);
 
   it("the fake server's root holds only the facade, the entry points and the layer folders", () => {
-    const entries = readdirSync(join(root, "packages/fake-server/src"), { withFileTypes: true });
-    const files = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    const { files, folders } = rootOf("packages/fake-server/src");
     expect(files.length).toBeLessThanOrEqual(12);
-    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-    expect(folders.sort()).toEqual(["adapters", "cli", "control", "http", "model", "text"]);
+    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "text"]);
+  });
+
+  it("the SDK's root holds only the entries and the layer folders", () => {
+    const { files, folders } = rootOf("packages/sdk/src");
+    expect(files.length).toBeLessThanOrEqual(10);
+    expect(folders).toEqual(["clients", "core", "ping", "resources", "transport"]);
   });
 
   describe("each rule catches its violation", () => {
@@ -44,7 +56,14 @@ describe("package layers", () => {
       }),
       "packages/schema/src/index.ts": `import "../../sdk/src/index.js";\nexport const x = 1;\n`,
       "packages/sdk/src/index.ts": `export const y = 1;\n`,
-      "packages/sdk/src/validate.ts": `import { x } from "@checks-api/schema";\nexport const v = x;\n`,
+      "packages/sdk/src/fetch.ts": `import "./index.js";\n`,
+      "packages/sdk/src/exports.ts": `export const e = 1;\n`,
+      "packages/sdk/src/transport/fetch.ts": `import "../core/request.js";\n`,
+      "packages/sdk/src/core/request.ts": `import type { P } from "../ping/ping.js";\nexport type R = P;\n`,
+      "packages/sdk/src/core/validate.ts": `import { x } from "@checks-api/schema";\nexport const v = x;\n`,
+      "packages/sdk/src/ping/ping.ts": `import "../resources/checks.js";\nexport type P = number;\n`,
+      "packages/sdk/src/resources/checks.ts": `import "../clients/client.js";\n`,
+      "packages/sdk/src/clients/client.ts": `import "../exports.js";\n`,
       "packages/sdk/src/zod.ts": `import "zod/mini";\n`,
       "packages/fake-server/src/fake-server.ts": `export class FakeServer {}\n`,
       "packages/fake-server/src/text/words.ts": `import "../model/store.js";\n`,
@@ -73,8 +92,14 @@ describe("package layers", () => {
       ["packages-through-public-entries", "control/routes.ts"],
       ["packages-by-name", "control/routes.ts"],
       ["schema-is-self-contained", "packages/schema/src/index.ts"],
-      ["sdk-imports-the-zod-free-schema", "packages/sdk/src/validate.ts"],
+      ["sdk-imports-the-zod-free-schema", "packages/sdk/src/core/validate.ts"],
       ["sdk-imports-the-zod-free-schema", "packages/sdk/src/zod.ts"],
+      ["sdk-nothing-imports-an-entry", "packages/sdk/src/fetch.ts"],
+      ["sdk-layers-below-the-root", "packages/sdk/src/clients/client.ts"],
+      ["sdk-transport-is-the-bottom", "packages/sdk/src/transport/fetch.ts"],
+      ["sdk-core-below-the-apis", "packages/sdk/src/core/request.ts"],
+      ["sdk-resources-and-ping-apart", "packages/sdk/src/ping/ping.ts"],
+      ["sdk-apis-below-the-clients", "packages/sdk/src/resources/checks.ts"],
     ])("%s", (rule, file) => {
       expect(status).not.toBe(0);
       const line = output.split("\n").find((text) => text.includes(`error ${rule}:`) && text.includes(file));
