@@ -1,6 +1,7 @@
 /**
- * Percent-decoding to bytes, shared by badge request paths and RFC 2231
- * MIME parameters.
+ * Percent-encoding and decoding: decoding to bytes is shared by badge
+ * request paths and RFC 2231 MIME parameters; encoding is how webhook URLs
+ * carry substituted values.
  * @module
  */
 
@@ -25,4 +26,21 @@ export function percentDecodeBytes(text: string): Uint8Array {
     }
   }
   return Uint8Array.from(bytes);
+}
+
+/** Bytes Python's `urllib.parse.quote` leaves as they are (its default `safe="/"` included). */
+const UNRESERVED = /^[A-Za-z0-9_.\-~/]$/;
+
+/**
+ * Python's `urllib.parse.quote(text)`: every UTF-8 byte except ASCII
+ * letters, digits, `_ . - ~` and `/` becomes `%XX` (upper-case hex). A lone
+ * surrogate, which Python could not encode, is taken as U+FFFD.
+ */
+export function percentEncode(text: string): string {
+  let out = "";
+  for (const byte of utf8.encode(text)) {
+    const char = String.fromCharCode(byte);
+    out += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
 }

@@ -1,0 +1,44 @@
+/**
+ * The Rocket.Chat payload: a Markdown line linking the check's name to its
+ * page (`[name](url) is DOWN (reason).`, or `is UP.` and the downtime), a
+ * coloured attachment with the check's facts, and the size of the last
+ * ping's body with a link to it instead of the body itself.
+ * @module
+ */
+import { escapeHtml } from "../../text/html-escape.js";
+import { checkFields, field } from "./chat-fields.js";
+import { cloakedUrl, downtimeText, logoUrl, nameThenCode, reasonLong, templated } from "./formats.js";
+import { jsonAlert } from "./http-alert.js";
+import { plainUrl } from "./settings.js";
+import type { AlertView, HttpAlert } from "./view.js";
+
+function text(view: AlertView): string {
+  const reason = reasonLong(view.flip.reason);
+  const downtime = downtimeText(view);
+  const link = `[${nameThenCode(view)}](${escapeHtml(cloakedUrl(view))})`;
+  const status = `${view.flip.status.toUpperCase()}${reason ? ` (${escapeHtml(reason)})` : ""}.`;
+  return templated(`${link} is ${status}\n${downtime ? `The downtime lasted ${downtime}.` : ""}`);
+}
+
+/** A Rocket.Chat delivery to the channel's URL. */
+export function renderRocketChat(view: AlertView): HttpAlert {
+  const fields = checkFields(view, {
+    labelEnd: "",
+    shortDescription: false,
+    description: (desc) => desc,
+    tags: (tags) => tags.map((tag) => `\`${tag}\``).join(" "),
+    schedule: (expression) => expression.replaceAll("*", "\\*"),
+  });
+  const ping = view.lastPing;
+  const size = ping?.body?.length ?? 0;
+  if (ping && size > 0) {
+    const link = `${cloakedUrl(view)}#ping-${ping.n}`;
+    fields.push(field("Last Ping Body", `${size} ${size === 1 ? "byte" : "bytes"}, [show body](${link})`));
+  }
+  return jsonAlert(plainUrl("rocketchat", view.channel.value), {
+    alias: view.site.name,
+    avatar: logoUrl(view),
+    text: text(view),
+    attachments: [{ color: view.flip.status === "up" ? "#5cb85c" : "#d9534f", fields }],
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * The request a webhook channel makes for a flip. For the flip's direction:
+ * the method as stored; the URL template rendered with URL-escaped values;
+ * a body only for POST and PUT with a non-empty template, rendered as is
+ * (with `$BODY` and `$BODY_JSON` known) and sent as UTF-8; each header value
+ * rendered as is and then made Latin-1 by writing every other character as
+ * `&#N;`. No `Content-Type` is added: the user's headers are all there is,
+ * besides the default `User-Agent`.
+ * @module
+ */
+import { httpAlert, utf8Body } from "./http-alert.js";
+import { latin1References, placeholderValues, substitute } from "./placeholders.js";
+import { ChannelValueError, parseWebhookSettings } from "./settings.js";
+import type { AlertView, HttpAlert } from "./view.js";
+
+/**
+ * Renders a webhook delivery. Throws a `ChannelValueError` for settings
+ * that `validateChannelValue` refuses, and one whose message is the
+ * service's error text (`Empty webhook URL`) for a direction without a URL.
+ */
+export function renderWebhook(view: AlertView): HttpAlert {
+  const target = parseWebhookSettings(view.channel.value)[view.flip.status];
+  if (target.url === "") throw new ChannelValueError("Empty webhook URL");
+  const url = substitute(target.url, placeholderValues(view, "url"));
+  const hasBody = (target.method === "POST" || target.method === "PUT") && target.body !== "";
+  const body = hasBody ? utf8Body(substitute(target.body, placeholderValues(view, "body"))) : null;
+  const values = placeholderValues(view, "header");
+  const headers = target.headers.map(([name, value]): [string, string] => [
+    name,
+    latin1References(substitute(value, values)),
+  ]);
+  return httpAlert(target.method, url, headers, body);
+}
