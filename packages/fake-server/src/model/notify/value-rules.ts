@@ -58,7 +58,7 @@ const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/;
  * `$PLACEHOLDER`s may stand in its path and query).
  */
 export function isHttpUrl(url: string): boolean {
-  if (!/^https?:\/\//i.test(url) || /[\x00-\x20\x7f]/.test(url)) return false;
+  if (!/^https?:\/\/[^/?#\\]/i.test(url) || /[\x00-\x20\x7f]/.test(url)) return false;
   if (!URL.canParse(url)) return false;
   return HOST.test(new URL(url).hostname);
 }
