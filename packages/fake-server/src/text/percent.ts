@@ -28,8 +28,11 @@ export function percentDecodeBytes(text: string): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
-/** Bytes Python's `urllib.parse.quote` leaves as they are (its default `safe="/"` included). */
-const UNRESERVED = /^[A-Za-z0-9_.\-~/]$/;
+/** What each byte becomes under Python's `urllib.parse.quote` (its default `safe="/"` included). */
+const QUOTED: readonly string[] = Array.from({ length: 256 }, (_, byte) => {
+  const char = String.fromCharCode(byte);
+  return /^[A-Za-z0-9_.\-~/]$/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+});
 
 /**
  * Python's `urllib.parse.quote(text)`: every UTF-8 byte except ASCII
@@ -38,9 +41,6 @@ const UNRESERVED = /^[A-Za-z0-9_.\-~/]$/;
  */
 export function percentEncode(text: string): string {
   let out = "";
-  for (const byte of utf8.encode(text)) {
-    const char = String.fromCharCode(byte);
-    out += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
+  for (const byte of utf8.encode(text)) out += QUOTED[byte] as string;
   return out;
 }

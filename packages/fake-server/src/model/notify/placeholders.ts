@@ -17,8 +17,8 @@ import type { AlertView } from "./view.js";
 /** Where a template is rendered, which decides escaping and whether `$BODY` is known. */
 export type TemplatePart = "url" | "body" | "header";
 
-/** Placeholder names with their values, in the order they are tried. */
-export type PlaceholderValues = ReadonlyArray<readonly [name: string, value: string]>;
+/** Placeholder names with their values (each worked out only when a template uses it), in the order they are tried. */
+export type PlaceholderValues = ReadonlyArray<readonly [name: string, value: () => string]>;
 
 /**
  * The placeholder values of one delivery for one part of the request, in
@@ -30,33 +30,39 @@ export type PlaceholderValues = ReadonlyArray<readonly [name: string, value: str
  */
 export function placeholderValues(view: AlertView, part: TemplatePart): PlaceholderValues {
   const escape = part === "url" ? percentEncode : (text: string) => text;
-  const values: Array<[string, string]> = [
-    ["$CODE", view.check.uuid],
-    ["$STATUS", view.flip.status],
-    ["$NOW", escape(isoSeconds(view.flip.at))],
-    ["$NAME_JSON", escape(serviceJson(view.check.name))],
-    ["$NAME", escape(view.check.name)],
-    ["$SLUG", view.check.slug],
-    ["$TAGS", escape(view.check.tags)],
-    ["$JSON", escape(view.check.json)],
+  const values: Array<[string, () => string]> = [
+    ["$CODE", () => view.check.uuid],
+    ["$STATUS", () => view.flip.status],
+    ["$NOW", () => escape(isoSeconds(view.flip.at))],
+    ["$NAME_JSON", () => escape(serviceJson(view.check.name))],
+    ["$NAME", () => escape(view.check.name)],
+    ["$SLUG", () => view.check.slug],
+    ["$TAGS", () => escape(view.check.tags)],
+    ["$JSON", () => escape(view.check.json)],
   ];
   if (part === "body") {
-    const body = pingBodyText(view.lastPing);
-    values.push(["$BODY_JSON", serviceJson(body)], ["$BODY", body]);
+    values.push(["$BODY_JSON", () => serviceJson(pingBodyText(view.lastPing))], ["$BODY", () => pingBodyText(view.lastPing)]);
   }
-  values.push(["$EXITSTATUS", String(view.lastPing?.exitStatus ?? -1)]);
-  tagList(view.check.tags).forEach((tag, i) => values.push([`$TAG${i + 1}`, escape(tag)]));
+  values.push(["$EXITSTATUS", () => String(view.lastPing?.exitStatus ?? -1)]);
+  tagList(view.check.tags).forEach((tag, i) => values.push([`$TAG${i + 1}`, () => escape(tag)]));
   return values;
 }
 
 /** Renders `template` with `values` by the service's algorithm (see the module notes). */
 export function substitute(template: string, values: PlaceholderValues): string {
   const [head = "", ...pieces] = template.split("$");
+  const worked = new Map<string, string>();
   let out = head;
   for (const rest of pieces) {
     const piece = `$${rest}`;
     const match = values.find(([name]) => piece.startsWith(name));
-    out += match ? match[1] + piece.slice(match[0].length) : piece;
+    if (match === undefined) {
+      out += piece;
+      continue;
+    }
+    const [name, value] = match;
+    if (!worked.has(name)) worked.set(name, value());
+    out += (worked.get(name) as string) + piece.slice(name.length);
   }
   return out;
 }
