@@ -59,8 +59,11 @@ const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/;
  */
 export function isHttpUrl(url: string): boolean {
   if (!/^https?:\/\/[^/?#\\]/i.test(url) || /[\x00-\x20\x7f]/.test(url)) return false;
-  if (!URL.canParse(url)) return false;
-  return HOST.test(new URL(url).hostname);
+  try {
+    return HOST.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Checks a URL member: text, at most `max` characters, an `http`/`https` URL (or empty when `optional`). */

@@ -30,6 +30,8 @@ export type WebhookSettings = Readonly<Record<AlertDirection, WebhookTarget>>;
 
 /** An HTTP header name: an RFC 9110 token. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A member name that `JSON.parse` moves to the front of an object. */
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 /** What a header value cannot hold: line breaks and other control characters (a tab is allowed). */
 const VALUE_CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 
@@ -55,8 +57,12 @@ function headersMember(value: string, object: JsonObject, name: string): Array<[
   if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
     refuse("webhook", `${name} must be an object of header names and text values`);
   }
-  // The parsed object would list names that look like numbers first; the service keeps written order.
-  const order = memberNames(memberTokens(value, new Set([name])).get(name) ?? "{}");
+  // The parsed object lists names that look like array indexes first; the
+  // service keeps written order, which only a scan of the text recovers.
+  const keys = Object.keys(headers);
+  const order = keys.some((key) => ARRAY_INDEX.test(key))
+    ? memberNames(memberTokens(value, new Set([name])).get(name) ?? "{}")
+    : keys;
   return order.map((header): [string, string] => {
     const text = (headers as JsonObject)[header];
     if (!TOKEN.test(header)) refuse("webhook", `${name} has an invalid header name ${JSON.stringify(header)}`);
