@@ -3,19 +3,30 @@
  * check that refuses what the fake could not deliver:
  *
  * - `email`: `{"value": address, "up": bool, "down": bool}`, or a bare
- *   address (both directions on); at least one direction on.
- * - `webhook`: see {@link parseWebhookSettings}.
+ *   address (both directions on). The address is at most 100 characters
+ *   and passes the service's address check; `up` and `down` are JSON
+ *   booleans, not both false.
+ * - `webhook`: an object with `method_down`/`method_up` (`GET`, `POST` or
+ *   `PUT`), `url_down`/`url_up` (empty, or an `http`/`https` URL of at most
+ *   1000 characters; not both empty), `body_down`/`body_up` (text of at
+ *   most 1000 characters) and `headers_down`/`headers_up` (objects of
+ *   header names, which must be HTTP tokens, to text values without line
+ *   breaks, both at most 1000 characters). Other members are ignored.
  * - `slack`, `mattermost`: the incoming-webhook URL, or
  *   `{"incoming_webhook": {"url": …}}` (what Slack's sign-in flow stores).
  * - `discord`: `{"webhook": {"url": …}}`.
  * - `rocketchat`, `msteamsw`: the URL.
- * - `ntfy`: `{"topic", "url", "priority", "priority_up", "token"}`,
- *   priorities whole numbers from 0 (off) to 5, token optional.
+ * - `ntfy`: `{"topic", "url", "priority", "priority_up", "token"}`: a topic
+ *   of 1 to 64 characters, priorities written as whole numbers from 0
+ *   (off) to 5, a token (optional) of at most 100 visible ASCII characters.
  * - every other kind: any text (the fake records its deliveries without
  *   sending anything).
  *
- * An empty text is accepted for every kind: the test gave no settings, and
- * deliveries to that channel are recorded without a request.
+ * A URL of any kind is `http://` or `https://` followed by a host, with no
+ * whitespace, at most 1000 characters. No settings text may be longer than
+ * {@link CHANNEL_VALUE_MAX_LENGTH} characters. An empty text is accepted
+ * for every kind: the test gave no settings, and deliveries to that channel
+ * are recorded without a request.
  * @module
  */
 import { codePointLength } from "../../text/code-points.js";
