@@ -70,6 +70,7 @@ describe("validateChannelValue refuses, naming what is wrong", () => {
     ["webhook", webhookValue({ headers_down: { "X Y": "1" } }), 'webhook value: headers_down has an invalid header name "X Y"'],
     ["webhook", webhookValue({ headers_down: { "Zürich": "1" } }), 'webhook value: headers_down has an invalid header name "Zürich"'],
     ["webhook", webhookValue({ headers_down: { "": "1" } }), 'webhook value: headers_down has an invalid header name ""'],
+    ["webhook", webhookValue({ headers_down: { ["X".repeat(1001)]: "1" } }), "webhook value: headers_down has a header name longer than 1000 characters"],
     ["webhook", webhookValue({ headers_down: { X: 1 } }), "webhook value: headers_down value of X must be a string"],
     ["webhook", webhookValue({ headers_down: { X: "a\r\nB: c" } }), "webhook value: headers_down value of X has a line break or control character"],
     ["webhook", webhookValue({ headers_down: { X: "x".repeat(1001) } }), "webhook value: headers_down value of X is longer than 1000 characters"],

@@ -65,10 +65,10 @@ function headersMember(value: string, object: JsonObject, name: string): Array<[
     : keys;
   return order.map((header): [string, string] => {
     const text = (headers as JsonObject)[header];
-    if (!TOKEN.test(header)) refuse("webhook", `${name} has an invalid header name ${JSON.stringify(header)}`);
     if (codePointLength(header) > WEBHOOK_TEXT_MAX_LENGTH) {
       refuse("webhook", `${name} has a header name longer than ${WEBHOOK_TEXT_MAX_LENGTH} characters`);
     }
+    if (!TOKEN.test(header)) refuse("webhook", `${name} has an invalid header name ${JSON.stringify(header)}`);
     if (typeof text !== "string") refuse("webhook", `${name} value of ${header} must be a string`);
     if (codePointLength(text) > WEBHOOK_TEXT_MAX_LENGTH) {
       refuse("webhook", `${name} value of ${header} is longer than ${WEBHOOK_TEXT_MAX_LENGTH} characters`);
