@@ -141,6 +141,11 @@ describe("webhook requests", () => {
     ]);
   });
 
+  it("leaves out a header whose value renders empty, and a blank User-Agent sends none", () => {
+    const value = webhookValue({ headers_down: { "X-Slug": "$SLUG", "X-Tab": " \t", "User-Agent": "", "X-A": "a" } });
+    expect(render(alertView({ check: { slug: "" }, channel: { value } })).headers).toEqual([["X-A", "a"]]);
+  });
+
   it("keeps the stored header order, names that look like numbers included", () => {
     const value = webhookValue({}).replace('"headers_down":{}', '"headers_down":{"B":"1","10":"2","A":"$STATUS"}');
     expect(render(alertView({ channel: { value } })).headers.map(([name]) => name)).toEqual([

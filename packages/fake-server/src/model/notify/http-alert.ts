@@ -1,7 +1,8 @@
 /**
  * The HTTP request of a delivery as the service's client sends it: the
- * kind's or the user's headers in their order, then `User-Agent:
- * healthchecks.io` unless a header of exactly that name was given; a JSON
+ * kind's or the user's headers in their order, those with an empty value
+ * left out, then `User-Agent: healthchecks.io` unless a header of exactly
+ * that name was given; a JSON
  * payload printed the service's way (`", "` and `": "` separators, every
  * non-ASCII character escaped) with `Content-Type: application/json`. The
  * client's own `Host`, `Accept` and `Content-Length` are left to whatever
@@ -15,7 +16,15 @@ const UTF8 = new TextEncoder();
 /** The service's default `User-Agent`. */
 export const DEFAULT_USER_AGENT = "healthchecks.io";
 
-/** A request with `headers` (name, Latin-1 value) and the default `User-Agent` when none of that exact name is among them. */
+/** What the service's HTTP client counts as an empty header value. */
+const BLANK = /^[ \t\n\v\f\r]*$/;
+
+/**
+ * A request with `headers` (name, Latin-1 value) and the default
+ * `User-Agent` when none of that exact name is among them. A header whose
+ * value is empty or only whitespace is not sent, as the service's HTTP
+ * client drops it; a blank `User-Agent` thus sends none at all.
+ */
 export function httpAlert(
   method: string,
   url: string,
@@ -24,7 +33,7 @@ export function httpAlert(
 ): HttpAlert {
   const sent: Array<[string, string]> = headers.map(([name, value]) => [name, value]);
   if (!sent.some(([name]) => name === "User-Agent")) sent.push(["User-Agent", DEFAULT_USER_AGENT]);
-  return { type: "http", method, url, headers: sent, body };
+  return { type: "http", method, url, headers: sent.filter(([, value]) => !BLANK.test(value)), body };
 }
 
 /** A POST of `payload` as the service's JSON, after `headers`. */

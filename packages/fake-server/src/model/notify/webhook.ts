@@ -4,8 +4,9 @@
  * a body only for POST and PUT with a non-empty template, rendered as is
  * (with `$BODY` and `$BODY_JSON` known) and sent as UTF-8; each header value
  * rendered as is and then made Latin-1 by writing every other character as
- * `&#N;`. No `Content-Type` is added: the user's headers are all there is,
- * besides the default `User-Agent`.
+ * `&#N;` (a header whose value comes out empty is not sent). No
+ * `Content-Type` is added: the user's headers are all there is, besides
+ * the default `User-Agent`.
  * @module
  */
 import { httpAlert, utf8Body } from "./http-alert.js";
