@@ -327,12 +327,13 @@ describe("htmlToText (email.md §3)", () => {
     expect(htmlToText("tail <")).toBe("tail <");
   });
 
-  it("runs in linear time on hostile markup", () => {
-    const started = performance.now();
+  // A quadratic scan of these 300,000-character inputs would take minutes:
+  // the test's own time limit catches it, without a wall-clock bound that a
+  // busy machine could break.
+  it("finishes on hostile markup", () => {
     expect(htmlToText("<a'".repeat(100_000)).length).toBeGreaterThan(0);
-    htmlToText("</a".repeat(100_000));
-    htmlToText("&".repeat(100_000));
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(typeof htmlToText("</a".repeat(100_000))).toBe("string");
+    expect(htmlToText("&".repeat(100_000)).length).toBeGreaterThan(0);
   });
 });
 
