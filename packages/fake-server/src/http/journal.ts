@@ -5,7 +5,7 @@
  * any ping URL).
  * @module
  */
-import type { KeyKind } from "../model/store.js";
+import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
 import { maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
 import type { Operation } from "./router.js";
@@ -32,7 +32,9 @@ export interface JournalEntry {
    * when it did not parse); pings: the kept body text; otherwise `null`.
    * Every API key, check UUID and ping key of the fake (of 16 characters or
    * more) in it shows as `***`, unless glued to other letters, digits, `-`
-   * or `_`.
+   * or `_`; so do those it held before (deleted checks' UUIDs, the secrets
+   * a reset or a state import replaced), and a secret the excerpt's end
+   * cuts through.
    * When that text (for a parsed body, its JSON) is longer than the
    * journal's excerpt size, it is cut there and kept as a string; so is the
    * JSON of a parsed body nested more than 1000 arrays and objects deep.
@@ -101,9 +103,20 @@ const KEPT_NESTING = 1000;
 
 /**
  * Characters past the excerpt's end that are masked with it, so that a
- * secret the end cuts through is masked whole first.
+ * secret the end cuts through is masked whole first: the longest secret
+ * (a test's own ping key can be that long) but one.
  */
-const MASK_MARGIN = 64;
+const MASK_MARGIN = IDENTIFIER_MAX_LENGTH;
+
+/**
+ * How many bytes of a body's start are enough to make its excerpt of
+ * `limit` characters: each character takes at most three bytes (a pair
+ * of surrogates, two characters, four), and the secrets crossing the
+ * excerpt's end are read whole.
+ */
+export function excerptSourceBytes(limit: number): number {
+  return 3 * (limit + MASK_MARGIN);
+}
 
 /** The body as the journal keeps it: `limit` characters at most, secrets masked. */
 function excerpt(body: unknown, length: number, limit: number, isSecret: SecretTest): unknown {

@@ -9,6 +9,7 @@ import { authenticate, requestKey } from "./auth.js";
 import type { Core } from "../model/service.js";
 import { memberTokens } from "../text/json-members.js";
 import type { Exchange } from "./exchange.js";
+import { excerptSourceBytes } from "./journal.js";
 import { maskBody, maskBodyText } from "./journal-mask.js";
 import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
 import { apiError, apiFailure, HTML_TYPE, reply, uploadRefusal, type HeaderMap } from "./responses.js";
@@ -70,7 +71,8 @@ function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOpera
   }
   const parsed = parseJsonBody(bytes);
   if (!parsed.ok) {
-    ex.body = bytes.byteLength > 0 ? maskBodyText(new TextDecoder().decode(bytes.subarray(0, 1000))) : null;
+    const start = bytes.subarray(0, excerptSourceBytes(core.options.journalExcerpt));
+    ex.body = bytes.byteLength > 0 ? maskBodyText(new TextDecoder().decode(start)) : null;
     return apiError(400, parsed.error, cors);
   }
   ex.body = maskBody(parsed.value);
