@@ -146,7 +146,7 @@ function answerDirect(
       res.writeHead(400, { "content-length": "0" }).end();
       return;
     }
-    const outcome = handler(new NodeIncoming(req, target.pathname, target.search, body));
+    const outcome = handler(new NodeIncoming(req, res, target.pathname, target.search, body));
     if (outcome instanceof Promise) outcome.then((settled) => writeOutcome(res, settled, body)).catch(() => answerFailure(res));
     else writeOutcome(res, outcome, body);
   } catch {
@@ -197,15 +197,18 @@ function requestTarget(req: IncomingMessage, fallbackOrigin: string): { pathname
 class NodeIncoming implements Incoming {
   readonly method: string;
   readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
   readonly #body: NodeBody;
 
   constructor(
     req: IncomingMessage,
+    res: ServerResponse,
     readonly pathname: string,
     readonly search: string,
     body: NodeBody,
   ) {
     this.#req = req;
+    this.#res = res;
     this.method = req.method ?? "GET";
     this.#body = body;
   }
@@ -233,6 +236,13 @@ class NodeIncoming implements Incoming {
   get peer(): string | undefined {
     const address = this.#req.socket.remoteAddress;
     return address ? normalizePeerAddress(address) : undefined;
+  }
+
+  // The answer closes without having been written: the connection is gone.
+  gone(): Promise<void> {
+    const res = this.#res;
+    if (res.destroyed || res.socket?.destroyed !== false) return Promise.resolve();
+    return new Promise((resolve) => res.once("close", resolve));
   }
 }
 

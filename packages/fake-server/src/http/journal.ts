@@ -8,6 +8,7 @@
 import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
 import { maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import type { AnswerFate } from "./faults.js";
 import type { Operation } from "./router.js";
 
 /** One handled request. */
@@ -42,10 +43,22 @@ export interface JournalEntry {
   body: unknown;
   /** The request body's full length in bytes (`0` without one), however little of it `body` keeps. */
   bodyLength: number;
-  /** Answer status (`0` for a dropped connection). */
+  /**
+   * Answer status as the fake made it, whether or not it reached the client
+   * (see `answer`); `0` when none was made: a `drop` fault hung up before
+   * the request was applied, or its body was cut off.
+   */
   status: number;
   /** The injected fault that shaped the answer, when one did. */
   fault?: string;
+  /**
+   * What became of the answer, on the entries of requests that met a
+   * fault: `sent`, `waiting` (a latency still runs), `client left` (the
+   * client went away first, though the request was applied: a timed-out
+   * create was made), or `dropped` (a `drop` or `dropAfterApplying` fault).
+   * It changes while a latency runs: read the journal again to see the end.
+   */
+  answer?: AnswerFate;
 }
 
 /**
@@ -77,6 +90,7 @@ function toEntry(record: JournalRecord): JournalEntry {
     status: record.status,
   };
   if (record.fault !== undefined) entry.fault = record.fault;
+  if (record.answer !== undefined) entry.answer = record.answer;
   return entry;
 }
 
