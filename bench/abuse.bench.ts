@@ -3,9 +3,8 @@
  * people leave it running (`--demo --state file.json`), fed what an
  * attacker or a broken client sends:
  *
- * 1. 1 GiB bodies to a ping URL (kept: the first pingBodyLimit bytes, the
- *    rest drained) and to `POST /api/v3/checks/` (refused at the limit),
- *    with Content-Length and chunked.
+ * 1. 1 GiB bodies to a ping URL and to `POST /api/v3/checks/` (both
+ *    refused at the framework's upload limit), with Content-Length and chunked.
  * 2. 300 check updates with a 2.5 MB `desc`.
  * 3. 100,000 pings with 10 KB bodies (autocannon, in its own process).
  *

@@ -12,7 +12,7 @@ import { listen, type RunningServer } from "./adapters/node-http.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js";
 import { controlAccess, type ControlAccess } from "./cli/control-access.js";
 import { createDemo, type DemoProject } from "./cli/demo.js";
-import { checkStatePath, loadStateFile, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
+import { checkStatePath, loadStateFile, removeStaleTemporaries, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
 import { toResponse, type Reply } from "./http/reply.js";
@@ -54,6 +54,8 @@ async function main(argv: string[]): Promise<number | undefined> {
   if (options.state !== undefined) {
     try {
       stateFile = await checkStatePath(options.state);
+      const stale = await removeStaleTemporaries(stateFile);
+      if (stale.length > 0) log(`removed what saves killed mid-write left behind: ${stale.join(", ")}`);
       saved = await loadStateFile(stateFile);
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error;

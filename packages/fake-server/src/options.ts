@@ -60,7 +60,7 @@ export interface FakeServerOptions {
   /**
    * Bytes kept of an HTTP ping body, announced in `Ping-Body-Limit`; the
    * rest is read and dropped. `null` = unlimited (a body is then held
-   * whole). Default 10000.
+   * whole, up to `apiBodyLimit`, past which it is refused). Default 10000.
    */
   pingBodyLimit?: number | null | undefined;
   /** Secret the badge signatures are derived from. Default `fake-badge-secret`. */
@@ -74,10 +74,12 @@ export interface FakeServerOptions {
   /** Remote control over HTTP (see {@link ControlOptions}); `false` turns it off. Default on at `/__fake`, no token. */
   control?: boolean | ControlOptions | undefined;
   /**
-   * Largest management request body in bytes (default 2621440, the
-   * framework's upload limit). A larger body is refused before
-   * authentication with `400`: live mode sends the framework's HTML "Bad
-   * Request (400)" page, seed mode `{"error": "could not parse request body"}`.
+   * The framework's upload limit: the largest management request body or
+   * HTTP ping body in bytes (default 2621440). A larger management body is
+   * refused before authentication with `400`: live mode sends the
+   * framework's HTML "Bad Request (400)" page, seed mode `{"error": "could
+   * not parse request body"}`. A larger ping body gets that HTML page in
+   * both modes, and no ping is recorded.
    */
   apiBodyLimit?: number | undefined;
   /** Journal entries kept; older ones are dropped. Default 10000. */

@@ -1,4 +1,5 @@
 import { request as httpRequest, Agent } from "node:http";
+import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeServer } from "@checks-api/fake-server";
@@ -183,6 +184,33 @@ describe("listen() serving a FakeServer", () => {
     fake.inject({ operation: "*", drop: true });
     await expect(fetch(`${server.url}/api/v3/checks/`)).rejects.toThrow(TypeError);
     expect((await fetch(`${server.url}/api/v3/checks/`)).status).toBe(401);
+  });
+
+  it("answers CONNECT, TRACE and TRACK with an empty 400, as a Request cannot carry them", async () => {
+    const server = await listen(new FakeServer());
+    servers.push(server);
+    const exchange = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, "127.0.0.1", () => socket.write(head));
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+        socket.on("error", reject);
+        socket.setTimeout(5000, () => socket.destroy(new Error("no answer")));
+      });
+    const host = `127.0.0.1:${server.port}`;
+    for (const head of [
+      `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+      `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\nhello`,
+      `TRACE /api/v3/checks/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      `TRACK /ping/x HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    ]) {
+      const answer = await exchange(head);
+      expect(answer, head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      // Empty: nothing after the head (node's parser refuses TRACK itself, without a Content-Length).
+      expect(answer.split("\r\n\r\n"), head).toEqual([expect.any(String), ""]);
+    }
+    expect((await fetch(`${server.url}/api/v3/status/`)).status).toBe(200);
   });
 
   it("lets the process exit once closed, even while a request waits out an injected latency", async () => {

@@ -1,4 +1,5 @@
-import { chmod, lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +62,36 @@ describe.concurrent("the --state file of a running CLI", () => {
     expect(await run.exit).toBe(0);
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(JSON.parse(await readFile(target, "utf8")).projects[0].name).toBe("through a link");
+  }, 60_000);
+
+  it("removes at start the temporaries killed saves of this file left, and nothing else", async () => {
+    const own = await mkdtemp(join(dir, "stale-"));
+    const file = join(own, "state.json");
+    await writeFile(file, JSON.stringify(new FakeServer().exportState()));
+    // Process ids that no longer run: children that have exited.
+    const [dead, other] = [0, 1].map(() => spawnSync(process.execPath, ["-e", ""]).pid);
+    const stale = [`state.json.${dead}.tmp`, `state.json.${other}.tmp`];
+    const kept = [
+      `state.json.${process.pid}.tmp`, // a live process: it may be saving right now
+      `state.json.${dead}.tmp.bak`,
+      `state.json.0${dead}.tmp`,
+      `state.json.x${dead}.tmp`,
+      `state.json.${dead}.${other}.tmp`,
+      `other.json.${dead}.tmp`,
+      `xstate.json.${dead}.tmp`,
+      `state.json${dead}.tmp`,
+    ];
+    for (const name of [...stale, ...kept]) await writeFile(join(own, name), '{"version": 1, "projects": [{"readWriteKey": "');
+    await mkdir(join(own, `state.json.${spawnSync(process.execPath, ["-e", ""]).pid}.tmp`));
+    const run = start(["--port", "0", "--state", file]);
+    await listening(run);
+    expect(run.stderr()).toContain(`removed what saves killed mid-write left behind: ${stale.join(", ")}`);
+    run.child.kill("SIGTERM");
+    expect(await run.exit).toBe(0);
+    const left = (await readdir(own)).sort();
+    expect(left.filter((name) => !stale.includes(name))).toHaveLength(left.length);
+    for (const name of kept) expect(left).toContain(name);
+    expect(left).toHaveLength(kept.length + 2);
   }, 60_000);
 
   it("keeps its keys from other users: a new file is readable by its owner only, an existing one keeps its mode", async () => {

@@ -74,6 +74,8 @@ describe("fault injection", () => {
       [{ status: 503, headers: { "transfer-encoding": "chunked" } }, /^headers: transfer-encoding is set by the fake/],
       [{ latencyMs: 2 ** 31 }, /^latencyMs must be at most 2147483647/],
       [{ latencyMs: Number.POSITIVE_INFINITY }, /^latencyMs must be at most 2147483647/],
+      [{ dropAfterApplying: true, drop: true }, /^dropAfterApplying applies the request: it cannot go with drop or status/],
+      [{ dropAfterApplying: true, status: 503 }, /^dropAfterApplying applies the request: it cannot go with drop or status/],
     ];
     for (const [fault, message] of refused) {
       expect(() => s.fake.inject(fault)).toThrow(message);

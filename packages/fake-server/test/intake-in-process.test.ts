@@ -10,6 +10,8 @@ const MIB = 1024 * 1024;
 // 64 MiB in 64 KiB chunks: the management limit (2.5 MiB) is passed after 40.
 const CHUNKS = 1024;
 const CHUNK = 64 * 1024;
+// 1.9 MiB: a ping body the framework's upload limit lets through.
+const UNDER_LIMIT = 30;
 
 function started(compat: "seed" | "live" = "seed") {
   const fake = new FakeServer({ compat, clock: { start: "2020-01-01T00:00:00Z" } });
@@ -59,14 +61,24 @@ describe("handle(): body intake", () => {
     expect(body.pulled()).toBeLessThanOrEqual(Math.ceil(2_621_440 / CHUNK) + 1);
   });
 
-  it("keeps pingBodyLimit bytes of a 64 MiB ping body, drains the rest and records its length", async () => {
+  it("keeps pingBodyLimit bytes of a ping body under the upload limit, drains the rest and records its length", async () => {
+    const s = started();
+    const body = countedStream(UNDER_LIMIT, CHUNK);
+    const response = await s.fake.handle(streamed("POST", `${BASE}/ping/${s.uuid}`, body.stream));
+    expect(response.status).toBe(200);
+    expect(body.pulled()).toBe(UNDER_LIMIT);
+    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", bodyLength: UNDER_LIMIT * CHUNK });
+    expect((await storedPingBody(s.fake, s.uuid, s.key)).length).toBe(10_000);
+  });
+
+  it("refuses a 64 MiB ping body once past the upload limit, recording no ping", async () => {
     const s = started();
     const body = countedStream(CHUNKS, CHUNK);
     const response = await s.fake.handle(streamed("POST", `${BASE}/ping/${s.uuid}`, body.stream));
-    expect(response.status).toBe(200);
-    expect(body.pulled()).toBe(CHUNKS);
-    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", bodyLength: 64 * MIB });
-    expect((await storedPingBody(s.fake, s.uuid, s.key)).length).toBe(10_000);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("<title>Bad Request (400)</title>");
+    expect(body.pulled()).toBeLessThanOrEqual(Math.ceil(2_621_440 / CHUNK) + 1);
+    expect(await pingCount(s.fake, s.uuid, s.key)).toBe(0);
   });
 
   it("drops the request whose body stream fails: a network error, no 5xx, nothing recorded", async () => {
@@ -105,13 +117,27 @@ describe("undici dispatcher: body intake", () => {
     const response = await request(`${BASE}/ping/${s.uuid}`, {
       dispatcher: s.fake.dispatcher(),
       method: "POST",
-      body: Readable.from(generated(CHUNKS, CHUNK, pulled)),
+      body: Readable.from(generated(UNDER_LIMIT, CHUNK, pulled)),
     });
     expect(response.statusCode).toBe(200);
     await response.body.text();
-    expect(pulled.n).toBe(CHUNKS);
-    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", bodyLength: 64 * MIB });
+    expect(pulled.n).toBe(UNDER_LIMIT);
+    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", bodyLength: UNDER_LIMIT * CHUNK });
     expect((await storedPingBody(s.fake, s.uuid, s.key)).length).toBe(10_000);
+  });
+
+  it("refuses a ping body from a generator past the upload limit without pulling the rest", async () => {
+    const s = started();
+    const pulled = { n: 0 };
+    const response = await request(`${BASE}/ping/${s.uuid}`, {
+      dispatcher: s.fake.dispatcher(),
+      method: "POST",
+      body: Readable.from(generated(CHUNKS, CHUNK, pulled)),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await response.body.text()).toContain("Bad Request (400)");
+    expect(pulled.n).toBeLessThan(CHUNKS);
+    expect(await pingCount(s.fake, s.uuid, s.key)).toBe(0);
   });
 
   it("fails the request whose body fails, and records no ping", async () => {
@@ -141,11 +167,16 @@ describe("msw: body intake", () => {
     expect(body.pulled()).toBeLessThan(CHUNKS);
   });
 
-  it("keeps the first bytes of a streamed ping body and records its length", async () => {
-    const body = countedStream(CHUNKS / 4, CHUNK);
+  it("keeps the first bytes of a streamed ping body and records its length; refuses one past the upload limit", async () => {
+    const body = countedStream(UNDER_LIMIT, CHUNK);
     const response = await fetch(streamed("POST", `${BASE}/ping/${s.uuid}`, body.stream));
     expect(response.status).toBe(200);
-    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", bodyLength: 16 * MIB });
+    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", bodyLength: UNDER_LIMIT * CHUNK });
     expect((await storedPingBody(s.fake, s.uuid, s.key)).length).toBe(10_000);
+    const huge = countedStream(CHUNKS / 4, CHUNK);
+    const refused = await fetch(streamed("POST", `${BASE}/ping/${s.uuid}`, huge.stream));
+    expect(refused.status).toBe(400);
+    expect(huge.pulled()).toBeLessThan(CHUNKS / 4);
+    expect(await pingCount(s.fake, s.uuid, s.key)).toBe(1);
   });
 });

@@ -93,20 +93,53 @@ describe("node:http: body intake", () => {
     expect(answer.status).toBe(201);
   });
 
-  it("keeps the first pingBodyLimit bytes of a 64 MiB ping body and drains the rest", async () => {
-    const s = await started();
-    const body = counted(1024, 64 * 1024, 0x62);
+  it("keeps the first pingBodyLimit bytes of a 2,000,000-byte ping body and drains the rest", async () => {
+    const s = await started({ compat: "live" });
+    const body = counted(1000, 2000, 0x62);
     const answer = await rawExchange(s.port, {
-      head: head("POST", `/ping/${s.uuid}`, { "Content-Length": String(64 * MIB) }),
+      head: head("POST", `/ping/${s.uuid}`, { "Content-Length": "2000000" }),
       parts: body.parts,
     });
     expect(answer.status).toBe(200);
-    expect(body.taken()).toBe(1024);
-    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", status: 200, bodyLength: 64 * MIB });
+    expect(answer.body.toString()).toBe("OK");
+    expect(body.taken()).toBe(1000);
+    expect(s.fake.journal().at(-1)).toMatchObject({ operation: "ping", status: 200, bodyLength: 2_000_000 });
     const pingBody = await fetch(`http://127.0.0.1:${s.port}/api/v3/checks/${s.uuid}/pings/1/body`, {
       headers: { "X-Api-Key": s.key },
     });
     expect((await pingBody.text()).length).toBe(10_000);
+  });
+
+  it.each([
+    ["live", {}],
+    ["seed", {}],
+    ["live", { pingBodyLimit: null }],
+  ] as const)("refuses a ping body over the upload limit with the framework's 400 page, reading little of it (%s mode, %o)", async (compat, options) => {
+    const s = await started({ compat, ...options });
+    const declared = counted(1500, 2000);
+    const refused = await rawExchange(s.port, {
+      head: head("POST", `/ping/${s.uuid}`, { "Content-Length": "3000000" }),
+      parts: declared.parts,
+    });
+    const chunk = Buffer.from(`1000\r\n${"c".repeat(4096)}\r\n`);
+    const chunked = await rawExchange(s.port, {
+      head: head("POST", `/ping/${s.uuid}/fail`, { "Transfer-Encoding": "chunked" }),
+      parts: [...Array.from({ length: 16 * 1024 }, () => ({ bytes: chunk })), { bytes: Buffer.from("0\r\n\r\n") }],
+    });
+    for (const answer of [refused, chunked]) {
+      expect(answer.status).toBe(400);
+      expect(answer.head.toLowerCase()).toContain("content-type: text/html; charset=utf-8");
+      expect(answer.head.toLowerCase()).toContain("connection: close");
+      expect(answer.body.toString()).toContain("<title>Bad Request (400)</title>");
+    }
+    // 64 MiB announced chunk by chunk: refused once past the limit, while the client was still sending.
+    expect(chunked.sentBeforeAnswer).toBeLessThan(32 * MIB);
+    expect(s.fake.journal().slice(-2)).toMatchObject([
+      { operation: "ping", status: 400, body: null, bodyLength: 3_000_000 },
+      { operation: "ping", status: 400, body: null },
+    ]);
+    const check = await fetch(`http://127.0.0.1:${s.port}/api/v3/checks/${s.uuid}`, { headers: { "X-Api-Key": s.key } });
+    expect(await check.json()).toMatchObject({ n_pings: 0, status: "new" });
   });
 
   it("keeps a drained connection open for the next request", async () => {

@@ -42,6 +42,7 @@ registerIncomingHandler(watched, (incoming: Incoming) => {
     hasBody: incoming.hasBody,
     body,
     peer: incoming.peer,
+    gone: () => incoming.gone(),
   });
 });
 

@@ -139,6 +139,7 @@ describe("remote control input handling", () => {
     ["POST", "/__fake/emails", '{"subject": "x"}', /to is required/],
     ["POST", "/__fake/faults", '{"times": 0}', /positive integer/],
     ["POST", "/__fake/faults", '{"status": 42}', /from 200 to 599/],
+    ["POST", "/__fake/faults", '{"dropAfterApplying": "yes"}', /dropAfterApplying must be a boolean/],
     ["POST", "/__fake/faults", '{"headers": {"a": 1}}', /headers must be an object of strings/],
     ["PUT", "/__fake/state", '{"version": 99}', /./],
     ["PUT", "/__fake/state", "null", /JSON object/],

@@ -5,7 +5,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BodyAbortedError, BodyCollector, EMPTY_BODY, type BodyBytes, type BodyOverflow } from "../http/body.js";
+import { BodyAbortedError, BodyCollector, EMPTY_BODY, refusalLimit, type BodyBytes, type BodyOverflow } from "../http/body.js";
 
 /**
  * How long a connection whose body was refused keeps reading (and dropping)
@@ -45,7 +45,8 @@ export class NodeBody {
     if (!this.present || this.#started) return Promise.resolve(EMPTY_BODY);
     this.#started = true;
     const declared = declaredLength(this.#req);
-    if (overflow === "refuse" && cap !== null && declared !== null && declared > cap) {
+    const limit = refusalLimit(cap, overflow);
+    if (limit !== null && declared !== null && declared > limit) {
       // Refused on its announced length: not a byte is read.
       this.#refused = true;
       return Promise.resolve({ bytes: EMPTY_BODY.bytes, truncated: true, length: declared });
@@ -54,18 +55,14 @@ export class NodeBody {
     const req = this.#req;
     return new Promise((resolve, reject) => {
       const collector = new BodyCollector(cap);
-      let draining = false;
       const detach = (): void => {
         req.off("data", onData);
         req.off("end", onEnd);
         req.off("close", onClose);
       };
       const onData = (chunk: Buffer): void => {
-        if (collector.add(chunk) || draining) return;
-        if (overflow === "drain") {
-          draining = true;
-          return;
-        }
+        collector.add(chunk);
+        if (limit === null || collector.seen <= limit) return;
         detach();
         req.pause();
         this.#refused = true;

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import type { BodyBytes, BodyOverflow } from "../http/body.js";
 import { incomingHandlerOf, type FetchHandler, type Incoming, type IncomingHandler } from "../http/incoming.js";
 import { DROP_CONNECTION, NO_BODY_STATUS, wireHeaders, type Outcome } from "../http/reply.js";
@@ -71,6 +72,8 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
  *   IPv6 addresses written as plain IPv4. The fake uses it as a ping's source
  *   address when `X-Forwarded-For` is absent (a `FakeServer` served directly
  *   gets the same address without the header).
+ * - `CONNECT`, `TRACE` and `TRACK` (methods a `Request` cannot carry) are
+ *   answered `400` with an empty body; a `CONNECT` connection is then closed.
  * - A `Response.error()` (a fault injected with `drop: true`) destroys the
  *   socket without answering.
  * - Repeated response headers (e.g. several `Set-Cookie`) stay separate lines.
@@ -103,6 +106,10 @@ export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}):
   // `100 Continue` goes out only when the fake starts reading the body, so
   // a body refused on its announced length is never sent.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));
+  // node:http hands CONNECT to this event, not to the request handler, and
+  // without a listener it closes the socket unanswered; a `Request` cannot
+  // carry CONNECT, so it is answered as TRACE and TRACK are.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => refuseTunnel(socket));
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -139,7 +146,7 @@ function answerDirect(
       res.writeHead(400, { "content-length": "0" }).end();
       return;
     }
-    const outcome = handler(new NodeIncoming(req, target.pathname, target.search, body));
+    const outcome = handler(new NodeIncoming(req, res, target.pathname, target.search, body));
     if (outcome instanceof Promise) outcome.then((settled) => writeOutcome(res, settled, body)).catch(() => answerFailure(res));
     else writeOutcome(res, outcome, body);
   } catch {
@@ -190,15 +197,18 @@ function requestTarget(req: IncomingMessage, fallbackOrigin: string): { pathname
 class NodeIncoming implements Incoming {
   readonly method: string;
   readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
   readonly #body: NodeBody;
 
   constructor(
     req: IncomingMessage,
+    res: ServerResponse,
     readonly pathname: string,
     readonly search: string,
     body: NodeBody,
   ) {
     this.#req = req;
+    this.#res = res;
     this.method = req.method ?? "GET";
     this.#body = body;
   }
@@ -226,6 +236,13 @@ class NodeIncoming implements Incoming {
   get peer(): string | undefined {
     const address = this.#req.socket.remoteAddress;
     return address ? normalizePeerAddress(address) : undefined;
+  }
+
+  // The answer closes without having been written: the connection is gone.
+  gone(): Promise<void> {
+    const res = this.#res;
+    if (res.destroyed || res.socket?.destroyed !== false) return Promise.resolve();
+    return new Promise((resolve) => res.once("close", resolve));
   }
 }
 
@@ -292,6 +309,15 @@ async function writeResponse(res: ServerResponse, response: Response, body: Node
   res.writeHead(status, response.statusText || undefined, head);
   res.end(bytes);
   body.release(closing);
+}
+
+// The empty 400 of a request a `Request` cannot carry, written on a socket
+// node:http no longer parses (what the client sent after the head is ignored).
+const TUNNEL_REFUSAL = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n";
+
+function refuseTunnel(socket: Duplex): void {
+  socket.on("error", () => socket.destroy());
+  socket.end(`${TUNNEL_REFUSAL}Date: ${new Date().toUTCString()}\r\n\r\n`);
 }
 
 function answerFailure(res: ServerResponse): void {

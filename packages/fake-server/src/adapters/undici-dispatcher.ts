@@ -122,7 +122,7 @@ export class FakeDispatcher extends Dispatcher {
   // `Request` would check it, and the reply's bytes are copied once, so
   // that a handler writing to its chunk cannot change the fake's cached answers.
   async #runDirect(handler: IncomingHandler, options: DispatchOptions, sink: Sink, controller: InProcessController): Promise<void> {
-    const incoming = await toIncoming(options, this.#fake.options.baseUrl);
+    const incoming = await toIncoming(options, this.#fake.options.baseUrl, () => controller.gone());
     if (controller.aborted) return;
     const outcome = await handler(incoming);
     if (controller.aborted) return;
@@ -176,6 +176,8 @@ class InProcessController implements DispatchController {
   #paused = false;
   #reason: Error | null = null;
   readonly #onAbort: (reason: Error) => void;
+  // Made only when a delayed answer asks whether the caller gave up.
+  #gone: { promise: Promise<void>; resolve: () => void } | undefined;
 
   constructor(onAbort: (reason: Error) => void) {
     this.#onAbort = onAbort;
@@ -197,7 +199,19 @@ class InProcessController implements DispatchController {
     if (this.#aborted) return;
     this.#aborted = true;
     this.#reason = reason;
+    this.#gone?.resolve();
     this.#onAbort(reason);
+  }
+
+  /** Settles when the caller aborts the request (at once if it has). */
+  gone(): Promise<void> {
+    if (!this.#gone) {
+      let resolve = (): void => undefined;
+      const promise = new Promise<void>((settle) => (resolve = settle));
+      if (this.#aborted) resolve();
+      this.#gone = { promise, resolve };
+    }
+    return this.#gone.promise;
   }
 
   // The whole body is already in memory and handed over in one chunk, so
@@ -263,7 +277,7 @@ function requestMethod(method: string): string {
 }
 
 /** What {@link toRequest} builds, in the fake's internal form. */
-async function toIncoming(options: DispatchOptions, defaultOrigin: string): Promise<HeadersIncoming> {
+async function toIncoming(options: DispatchOptions, defaultOrigin: string, gone: () => Promise<void>): Promise<HeadersIncoming> {
   const target = requestUrl(options, defaultOrigin);
   const headers = toHeaders(options.headers);
   let body: BodySource = null;
@@ -286,7 +300,7 @@ async function toIncoming(options: DispatchOptions, defaultOrigin: string): Prom
   if ((method === "GET" || method === "HEAD") && (await hasBytes(body))) {
     throw new errors.InvalidArgumentError("Request with GET/HEAD method cannot have body.");
   }
-  return new HeadersIncoming(method, url.pathname, url.search, headers, body);
+  return new HeadersIncoming(method, url.pathname, url.search, headers, body, gone);
 }
 
 // Whether a body has any byte; a stream is read up to its first one.

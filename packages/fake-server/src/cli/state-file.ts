@@ -7,8 +7,8 @@
  * one, never a mix.
  * @module
  */
-import { lstat, open, readFile, readlink, rename, rm, stat } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import type { FakeServer } from "../fake-server.js";
 import { validateState } from "../model/state-validation.js";
 
@@ -75,6 +75,45 @@ export async function checkStatePath(file: string): Promise<string> {
   }
   await rm(temporary, { force: true });
   return target;
+}
+
+// The part of a temporary's name after `<state file>.`: a process id as the saves write it.
+const TEMPORARY_SUFFIX = /^([1-9][0-9]*)\.tmp$/;
+
+/** Whether process `pid` exists (one of another user, which cannot be signalled, counts). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the temporary files that saves of `file` (as {@link checkStatePath}
+ * returned it) left behind when their process was killed mid-save: regular
+ * files named exactly `<file>.<pid>.tmp` whose process no longer runs (one
+ * that runs may be saving right now). Each may hold every key of a state.
+ * Nothing else in the directory is touched.
+ * @returns The names of the files removed.
+ */
+export async function removeStaleTemporaries(file: string): Promise<string[]> {
+  const directory = dirname(file);
+  const prefix = `${basename(file)}.`;
+  const names = await readdir(directory).catch(() => []);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = TEMPORARY_SUFFIX.exec(name.slice(prefix.length))?.[1];
+    // The pid of this process is its own: checkStatePath has just rewritten and removed that name.
+    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    const path = join(directory, name);
+    if (!(await lstat(path).catch(() => undefined))?.isFile()) continue;
+    await rm(path, { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 /**

@@ -375,6 +375,7 @@ function fault(body: JsonObject): FaultSpec {
     headers: "an object of strings",
     body: "a string",
     drop: "a boolean",
+    dropAfterApplying: "a boolean",
   });
   if (times === null) result.times = Number.POSITIVE_INFINITY;
   else if (times !== undefined) {

@@ -22,9 +22,19 @@ export interface BodyBytes {
 /**
  * What becomes of the bytes beyond the cap: `drain` reads them to the end
  * and drops them (a connection stays usable); `refuse` stops reading, and
- * the node:http adapter closes the connection after the answer.
+ * the node:http adapter closes the connection after the answer;
+ * `{ refuseAfter }` drains them until the body passes `refuseAfter` bytes
+ * in all, and refuses it from there (the framework's upload limit over a
+ * smaller kept part, as for ping bodies).
  */
-export type BodyOverflow = "drain" | "refuse";
+export type BodyOverflow = "drain" | "refuse" | { readonly refuseAfter: number };
+
+/** The body length past which `overflow` refuses the rest, or `null` when it never does. */
+export function refusalLimit(cap: number | null, overflow: BodyOverflow): number | null {
+  if (overflow === "drain") return null;
+  if (overflow === "refuse") return cap;
+  return overflow.refuseAfter;
+}
 
 /** The body ended before its end: the client went away or its stream failed. */
 export class BodyAbortedError extends Error {
@@ -62,6 +72,11 @@ export class BodyCollector {
     return taken === chunk;
   }
 
+  /** The bytes seen so far, kept or not. */
+  get seen(): number {
+    return this.#seen;
+  }
+
   /** The bytes kept; `length` defaults to the bytes seen. */
   result(length: number = this.#seen): BodyBytes {
     const truncated = this.#seen > this.#kept;
@@ -88,9 +103,11 @@ export async function readCapped(
   overflow: BodyOverflow,
 ): Promise<BodyBytes> {
   const collector = new BodyCollector(cap);
+  const limit = refusalLimit(cap, overflow);
   try {
     for await (const chunk of chunks) {
-      if (!collector.add(chunk) && overflow === "refuse") break;
+      collector.add(chunk);
+      if (limit !== null && collector.seen > limit) break;
     }
   } catch {
     throw new BodyAbortedError();

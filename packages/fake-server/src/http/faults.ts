@@ -1,6 +1,7 @@
 /**
  * Fault injection: per operation (or `*`), for the next N requests or
- * always — latency, a given answer, or a dropped connection.
+ * always — a slow answer, a given answer, or a connection dropped before
+ * or after the request is applied.
  * @module
  */
 import { OPERATIONS, type Operation } from "./router.js";
@@ -11,7 +12,12 @@ export interface FaultSpec {
   operation?: Operation | "*";
   /** How many matching requests it applies to (default 1; `Infinity` = always). */
   times?: number;
-  /** Delay before answering, in real milliseconds: at most 2147483647 (about 24.8 days, a Node timer's longest wait). */
+  /**
+   * Delay of the answer, in real milliseconds: at most 2147483647 (about
+   * 24.8 days, a Node timer's longest wait). As with a slow service, the
+   * request is applied when it arrives and only its answer waits; a client
+   * that gives up first gets nothing, and the journal says so.
+   */
   latencyMs?: number;
   /** Answer with this status instead of handling the request. */
   status?: number;
@@ -23,9 +29,26 @@ export interface FaultSpec {
   headers?: Record<string, string>;
   /** Body of that answer (default empty). */
   body?: string;
-  /** Drop the connection: the answer is `Response.error()`. */
+  /** Drop the connection before the request is applied: nothing changes, and the answer is `Response.error()`. */
   drop?: boolean;
+  /**
+   * Apply the request, then drop the connection instead of answering: the
+   * change is made (the journal records the status it would have had), and
+   * the client sees a lost answer, as when a server dies mid-reply.
+   */
+  dropAfterApplying?: boolean;
 }
+
+/** What became of the answer to a request that met a fault, as the journal tells it. */
+export type AnswerFate =
+  /** Handed to the client's connection. */
+  | "sent"
+  /** Still delayed by an injected latency. */
+  | "waiting"
+  /** The client went away before it was sent (the request was applied all the same, unless its body was cut off). */
+  | "client left"
+  /** A `drop` or `dropAfterApplying` fault hung up instead. */
+  | "dropped";
 
 /** The longest latency a fault can have: the longest wait of a Node timer (about 24.8 days). */
 const MAX_LATENCY_MS = 2_147_483_647;
@@ -57,6 +80,7 @@ export function describeFault(fault: FaultSpec): string {
   const parts: string[] = [];
   if (fault.latencyMs) parts.push(`latency ${fault.latencyMs}ms`);
   if (fault.drop) parts.push("drop");
+  else if (fault.dropAfterApplying) parts.push("drop after applying");
   else if (fault.status !== undefined) parts.push(`status ${fault.status}`);
   return parts.join(", ");
 }
@@ -81,6 +105,9 @@ export class Faults {
       throw new RangeError("status must be an integer from 200 to 599");
     }
     if (fault.headers !== undefined) checkHeaders(fault.headers);
+    if (fault.dropAfterApplying && (fault.drop || fault.status !== undefined)) {
+      throw new RangeError("dropAfterApplying applies the request: it cannot go with drop or status, which answer instead of applying it");
+    }
     this.#active.push({ ...fault, remaining: times });
   }
 
@@ -102,13 +129,19 @@ export class Faults {
 }
 
 /**
- * Waits `ms` real milliseconds. With `keepAlive` false the wait does not
- * keep the process alive by itself: a request that came over a socket is
- * kept alive by its server, and once that is closed nobody waits for the answer.
+ * Waits `ms` real milliseconds, or less when `gone` settles first (the
+ * client left); resolves to whether it did. With `keepAlive` false the
+ * wait does not keep the process alive by itself: a request that came
+ * over a socket is kept alive by its server, and once that is closed
+ * nobody waits for the answer.
  */
-export function sleep(ms: number, keepAlive = true): Promise<void> {
+export function waitUnlessGone(ms: number, gone: Promise<void>, keepAlive = true): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
+    const timer = setTimeout(() => resolve(false), ms);
     if (!keepAlive) timer.unref();
+    void gone.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
   });
 }

@@ -32,6 +32,21 @@ export interface Incoming {
   body(cap: number | null, overflow?: BodyOverflow): Promise<BodyBytes>;
   /** The socket peer address, plain IPv4 for mapped addresses; `undefined` without a socket. */
   readonly peer: string | undefined;
+  /**
+   * Settles when the client goes away before it is answered (its
+   * connection closes, its request is aborted); never, when it stays or
+   * the adapter cannot tell. Asked only by a delayed answer.
+   */
+  gone(): Promise<void>;
+}
+
+// What `gone()` answers when nothing can tell that the client left.
+const STAYING: Promise<void> = new Promise(() => undefined);
+
+/** A promise that settles when `signal` aborts (at once if it has). */
+export function abortOf(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }
 
 /**
@@ -106,6 +121,10 @@ export class RequestIncoming implements Incoming {
   get peer(): string | undefined {
     return peerAddress(this.#request);
   }
+
+  gone(): Promise<void> {
+    return abortOf(this.#request.signal);
+  }
 }
 
 /** A body still to be read: bytes already in memory, chunks to come, or none. */
@@ -119,6 +138,7 @@ export type BodySource = Uint8Array | AsyncIterable<Uint8Array> | null;
 export class HeadersIncoming implements Incoming {
   readonly #headers: Headers;
   readonly #body: BodySource;
+  readonly #gone: () => Promise<void>;
 
   /**
    * @param method The method, normalised as a `Request` normalises it.
@@ -126,6 +146,7 @@ export class HeadersIncoming implements Incoming {
    * @param search The parsed URL's query.
    * @param headers The request headers.
    * @param body The body, `null` (or empty bytes) for none.
+   * @param gone A promise that settles when the caller aborts the request (default: one that never does).
    */
   constructor(
     readonly method: string,
@@ -133,8 +154,10 @@ export class HeadersIncoming implements Incoming {
     readonly search: string,
     headers: Headers,
     body: BodySource,
+    gone: () => Promise<void> = () => STAYING,
   ) {
     this.#headers = headers;
+    this.#gone = gone;
     this.#body = body instanceof Uint8Array && body.byteLength === 0 ? null : body;
   }
 
@@ -157,5 +180,9 @@ export class HeadersIncoming implements Incoming {
 
   get peer(): string | undefined {
     return this.#headers.get(PEER_ADDRESS_HEADER) ?? undefined;
+  }
+
+  gone(): Promise<void> {
+    return this.#gone();
   }
 }

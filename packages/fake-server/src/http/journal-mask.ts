@@ -19,16 +19,18 @@ const MIN_SECRET = 16;
 
 /**
  * Tells whether a text (a path segment, a query name or value, a word of a
- * body) is a secret the fake holds: an API key, a ping key of at least
- * 16 characters, or a check UUID (in any case).
+ * body) is a secret the fake holds or held: an API key, a ping key of at
+ * least 16 characters, or a check UUID (in any case), including those of
+ * deleted checks and of a state a reset or an import replaced.
  */
 export type SecretTest = (text: string) => boolean;
 
-/** The {@link SecretTest} of a store: its keys and check UUIDs as they are when it is asked. */
+/** The {@link SecretTest} of a store: its keys and check UUIDs as they are when it is asked, and its retired secrets. */
 export function storeSecrets(store: Store): SecretTest {
-  const { keys, pingKeys, checks } = store;
+  const { keys, pingKeys, checks, retired } = store;
   return (text) =>
-    text.length >= MIN_SECRET && (keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase())));
+    text.length >= MIN_SECRET &&
+    (keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase())) || retired.has(text));
 }
 
 // Characters of generated keys and UUIDs; a piece with others may hold a secret among them.

@@ -5,9 +5,10 @@
  * any ping URL).
  * @module
  */
-import type { KeyKind } from "../model/store.js";
+import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
 import { maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import type { AnswerFate } from "./faults.js";
 import type { Operation } from "./router.js";
 
 /** One handled request. */
@@ -32,7 +33,9 @@ export interface JournalEntry {
    * when it did not parse); pings: the kept body text; otherwise `null`.
    * Every API key, check UUID and ping key of the fake (of 16 characters or
    * more) in it shows as `***`, unless glued to other letters, digits, `-`
-   * or `_`.
+   * or `_`; so do those it held before (deleted checks' UUIDs, the secrets
+   * a reset or a state import replaced), and a secret the excerpt's end
+   * cuts through.
    * When that text (for a parsed body, its JSON) is longer than the
    * journal's excerpt size, it is cut there and kept as a string; so is the
    * JSON of a parsed body nested more than 1000 arrays and objects deep.
@@ -40,10 +43,22 @@ export interface JournalEntry {
   body: unknown;
   /** The request body's full length in bytes (`0` without one), however little of it `body` keeps. */
   bodyLength: number;
-  /** Answer status (`0` for a dropped connection). */
+  /**
+   * Answer status as the fake made it, whether or not it reached the client
+   * (see `answer`); `0` when none was made: a `drop` fault hung up before
+   * the request was applied, or its body was cut off.
+   */
   status: number;
   /** The injected fault that shaped the answer, when one did. */
   fault?: string;
+  /**
+   * What became of the answer, on the entries of requests that met a
+   * fault: `sent`, `waiting` (a latency still runs), `client left` (the
+   * client went away first, though the request was applied: a timed-out
+   * create was made), or `dropped` (a `drop` or `dropAfterApplying` fault).
+   * It changes while a latency runs: read the journal again to see the end.
+   */
+  answer?: AnswerFate;
 }
 
 /**
@@ -75,6 +90,7 @@ function toEntry(record: JournalRecord): JournalEntry {
     status: record.status,
   };
   if (record.fault !== undefined) entry.fault = record.fault;
+  if (record.answer !== undefined) entry.answer = record.answer;
   return entry;
 }
 
@@ -101,9 +117,20 @@ const KEPT_NESTING = 1000;
 
 /**
  * Characters past the excerpt's end that are masked with it, so that a
- * secret the end cuts through is masked whole first.
+ * secret the end cuts through is masked whole first: the longest secret
+ * (a test's own ping key can be that long) but one.
  */
-const MASK_MARGIN = 64;
+const MASK_MARGIN = IDENTIFIER_MAX_LENGTH;
+
+/**
+ * How many bytes of a body's start are enough to make its excerpt of
+ * `limit` characters: each character takes at most three bytes (a pair
+ * of surrogates, two characters, four), and the secrets crossing the
+ * excerpt's end are read whole.
+ */
+export function excerptSourceBytes(limit: number): number {
+  return 3 * (limit + MASK_MARGIN);
+}
 
 /** The body as the journal keeps it: `limit` characters at most, secrets masked. */
 function excerpt(body: unknown, length: number, limit: number, isSecret: SecretTest): unknown {

@@ -9,10 +9,10 @@ import { authenticate, requestKey } from "./auth.js";
 import type { Core } from "../model/service.js";
 import { memberTokens } from "../text/json-members.js";
 import type { Exchange } from "./exchange.js";
-import { BAD_REQUEST_PAGE } from "./framework-pages.js";
+import { excerptSourceBytes } from "./journal.js";
 import { maskBody, maskBodyText } from "./journal-mask.js";
 import { ENDPOINTS, type ApiOperation, type ApiRoute, type Operation } from "./router.js";
-import { apiError, apiFailure, HTML_TYPE, reply, type HeaderMap } from "./responses.js";
+import { apiError, apiFailure, HTML_TYPE, reply, uploadRefusal, type HeaderMap } from "./responses.js";
 import type { Reply } from "./reply.js";
 import type { Project, StoredCheck } from "../model/store.js";
 import { listBadges } from "./routes/badges.js";
@@ -67,11 +67,12 @@ function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOpera
     ex.body = null;
     // The framework refuses bodies above its upload limit before the view runs.
     if (compat === "seed") return apiError(400, ERROR_MESSAGES.couldNotParseBody, cors);
-    return reply(400, BAD_REQUEST_PAGE, { "Content-Type": HTML_TYPE });
+    return uploadRefusal();
   }
   const parsed = parseJsonBody(bytes);
   if (!parsed.ok) {
-    ex.body = bytes.byteLength > 0 ? maskBodyText(new TextDecoder().decode(bytes.subarray(0, 1000))) : null;
+    const start = bytes.subarray(0, excerptSourceBytes(core.options.journalExcerpt));
+    ex.body = bytes.byteLength > 0 ? maskBodyText(new TextDecoder().decode(start)) : null;
     return apiError(400, parsed.error, cors);
   }
   ex.body = maskBody(parsed.value);

@@ -6,7 +6,7 @@
  */
 import { ERROR_MESSAGES, type Compat } from "@checks-api/schema";
 import { serviceJson } from "../text/json.js";
-import { NOT_FOUND_PAGE } from "./framework-pages.js";
+import { BAD_REQUEST_PAGE, NOT_FOUND_PAGE } from "./framework-pages.js";
 import { fixedHeaderList, headerList, type HeaderList, type HeaderMap, type Reply } from "./reply.js";
 
 /** Content type of every JSON answer (no charset, as the service sends it). */
@@ -62,6 +62,11 @@ export function textReply(status: number, text: string, headers?: HeaderMap): Re
 /** An answer with exactly the given headers (names differing case-insensitively). */
 export function reply(status: number, body: string | Uint8Array | null, headers: HeaderMap): Reply {
   return { status, headers: headerList(headers), body };
+}
+
+/** The framework's 400 page for a body over its upload limit, refused before the view answers: HTML, no CORS headers. */
+export function uploadRefusal(): Reply {
+  return textReply(400, BAD_REQUEST_PAGE);
 }
 
 /** The framework's 404 page for unmatched routes and unknown UUIDs: HTML, no CORS headers. */

@@ -8,7 +8,7 @@ import { runDetector } from "../model/status.js";
 import { BodyAbortedError } from "./body.js";
 import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
-import { describeFault, sleep, type Faults, type FaultSpec } from "./faults.js";
+import { describeFault, waitUnlessGone, type AnswerFate, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
 import type { Journal, JournalRecord } from "./journal.js";
 import type { SecretSegment } from "./journal-mask.js";
@@ -113,20 +113,23 @@ export class ServiceHandler {
       bodyLength: 0,
       status: 0,
     };
+    const fault = this.#faults.take(operation);
     let answer: Outcome | Promise<Outcome>;
     try {
-      answer = this.#answer(ex, route, path, rawPath, operation, entry);
+      answer = fault ? this.#answerFault(fault, ex, route, path, rawPath, entry) : this.#framed(this.#route(ex, route, path, rawPath));
     } catch {
       answer = SERVER_ERROR;
     }
     if (answer instanceof Promise) {
-      return answer.then(
+      const recorded = answer.then(
         (outcome) => this.#record(entry, ex, outcome),
         // A body that ended early leaves no one to answer.
         (error: unknown) => this.#record(entry, ex, error instanceof BodyAbortedError ? DROP_CONNECTION : SERVER_ERROR),
       );
+      return fault ? recorded.then((outcome) => this.#deliver(fault, ex, entry, outcome)) : recorded;
     }
-    return this.#record(entry, ex, answer);
+    const outcome = this.#record(entry, ex, answer);
+    return fault ? this.#deliver(fault, ex, entry, outcome) : outcome;
   }
 
   #pingSecret(path: string): SecretSegment {
@@ -142,44 +145,47 @@ export class ServiceHandler {
     return outcome;
   }
 
-  #answer(
-    ex: Exchange,
-    route: Route | undefined,
-    path: string,
-    rawPath: string,
-    operation: Operation | null,
-    entry: JournalRecord,
-  ): Outcome | Promise<Outcome> {
-    const fault = this.#faults.take(operation);
-    if (fault) {
-      const description = describeFault(fault);
-      if (description) entry.fault = description;
-      if (fault.latencyMs) {
-        // Only an in-process caller (no socket peer) awaits the answer with nothing else keeping the process alive.
-        const waited = sleep(fault.latencyMs, ex.incoming.peer === undefined);
-        return waited.then(() => this.#answerFault(fault, ex, route, path, rawPath));
-      }
-      return this.#answerFault(fault, ex, route, path, rawPath);
-    }
-    return this.#framed(this.#route(ex, route, path, rawPath));
-  }
-
-  // Live mode adds the framework's headers to the service's own answers (not to injected ones).
-  #framed(answer: Reply | Promise<Reply>): Reply | Promise<Reply> {
-    if (this.#core.options.compat !== "live") return answer;
-    return answer instanceof Promise ? answer.then(withFrameworkHeaders) : withFrameworkHeaders(answer);
-  }
-
+  // What a fault makes of the request before its answer leaves: an answer
+  // instead of applying it, or the request applied as usual.
   #answerFault(
     fault: FaultSpec,
     ex: Exchange,
     route: Route | undefined,
     path: string,
     rawPath: string,
+    entry: JournalRecord,
   ): Outcome | Promise<Outcome> {
+    const description = describeFault(fault);
+    if (description) entry.fault = description;
     if (fault.drop) return DROP_CONNECTION;
     if (fault.status !== undefined) return faultReply(fault, fault.status);
     return this.#framed(this.#route(ex, route, path, rawPath));
+  }
+
+  // The answer of a request that met a fault, once it is journalled: it is
+  // dropped, or delayed (the client may leave meanwhile: it then gets
+  // nothing), and the journal entry tells which.
+  #deliver(fault: FaultSpec, ex: Exchange, entry: JournalRecord, outcome: Outcome): Outcome | Promise<Outcome> {
+    const final = fault.dropAfterApplying ? DROP_CONNECTION : outcome;
+    const fate = (): AnswerFate => (final !== DROP_CONNECTION ? "sent" : fault.drop || fault.dropAfterApplying ? "dropped" : "client left");
+    // A body cut off leaves no one to wait for; a `drop` hangs up once the latency is over.
+    if (!fault.latencyMs || (outcome === DROP_CONNECTION && !fault.drop)) {
+      entry.answer = fate();
+      return final;
+    }
+    entry.answer = "waiting";
+    const incoming = ex.incoming;
+    // Only an in-process caller (no socket peer) awaits the answer with nothing else keeping the process alive.
+    return waitUnlessGone(fault.latencyMs, incoming.gone(), incoming.peer === undefined).then((left) => {
+      entry.answer = left ? "client left" : fate();
+      return left ? DROP_CONNECTION : final;
+    });
+  }
+
+  // Live mode adds the framework's headers to the service's own answers (not to injected ones).
+  #framed(answer: Reply | Promise<Reply>): Reply | Promise<Reply> {
+    if (this.#core.options.compat !== "live") return answer;
+    return answer instanceof Promise ? answer.then(withFrameworkHeaders) : withFrameworkHeaders(answer);
   }
 
   #route(ex: Exchange, route: Route | undefined, path: string, rawPath: string): Reply | Promise<Reply> {

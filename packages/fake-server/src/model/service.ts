@@ -26,7 +26,7 @@ export interface ResolvedOptions {
   badgeSecret: string;
   /** Domain of the inbound email addresses. */
   pingEmailDomain: string;
-  /** Largest management request body, in bytes. */
+  /** The framework's upload limit: the largest management or HTTP ping body, in bytes. */
   apiBodyLimit: number;
   /** Journal entries kept (the oldest are dropped). */
   journalLimit: number;

@@ -25,6 +25,7 @@ import {
   UUID_PATTERN,
 } from "@checks-api/schema";
 import { isClockTime } from "./clock.js";
+import { RETIRED_SECRETS_LIMIT } from "./retired-secrets.js";
 import { isValidSchedule } from "./schedule/index.js";
 import { STATE_VERSION, type FakeState } from "./state.js";
 import { IDENTIFIER_MAX_LENGTH } from "./store.js";
@@ -206,8 +207,15 @@ export function validateState(doc: unknown): FakeState {
       found.oneOf(flip.reason, `${at}.reason`, FLIP_REASONS);
     }
   }
+  if (state.retired !== undefined) validateRetired(found, state.retired);
   if (found.problems.length > 0) throw new StateDocumentError(found.problems);
   return doc as FakeState;
+}
+
+function validateRetired(found: Findings, retired: unknown): void {
+  if (!Array.isArray(retired)) return found.add("retired", "is not an array");
+  if (retired.length > RETIRED_SECRETS_LIMIT) return found.add("retired", `holds more than ${RETIRED_SECRETS_LIMIT} secrets`);
+  for (const [i, secret] of retired.entries()) found.text(secret, `retired[${i}]`, { empty: false });
 }
 
 // The limits the management API puts on each setting; the rest are checked by type.

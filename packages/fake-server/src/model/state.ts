@@ -81,6 +81,12 @@ export interface FakeState {
   projects: ProjectState[];
   /** Checks of every project. */
   checks: CheckState[];
+  /**
+   * Secrets the fake no longer holds (UUIDs of deleted checks, keys a
+   * reset or an import replaced), oldest first, which its journal keeps
+   * masking; absent when there are none.
+   */
+  retired?: string[];
 }
 
 const SETTING_KEYS = Object.keys(CHECK_DEFAULTS) as (keyof CheckSettings)[];
@@ -127,7 +133,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
       });
     }
   }
-  return {
+  const state: FakeState = {
     version: STATE_VERSION,
     clock,
     random,
@@ -136,6 +142,10 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
     projects,
     checks,
   };
+  // A secret held again (an import brought it back) is saved where it lives.
+  const retired = store.retired.values().filter((secret) => !store.holds(secret));
+  if (retired.length > 0) state.retired = retired;
+  return state;
 }
 
 /**
@@ -145,6 +155,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
  */
 export function importStore(store: Store, state: FakeState): void {
   store.clear();
+  for (const secret of state.retired ?? []) store.retired.add(secret);
   store.seq = state.seq;
   for (const a of state.accounts) {
     const account: Account = { name: a.name, checkLimit: a.checkLimit, pingLogLimit: a.pingLogLimit, projects: new Set() };

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CHECK_DEFAULTS, PingType, StoredStatus } from "@checks-api/schema";
+import { RetiredSecrets } from "./retired-secrets.js";
 import { DueQueue } from "./due-queue.js";
 
 /**
@@ -188,12 +189,19 @@ export class Store {
   readonly due = new DueQueue<StoredCheck>();
   /** Last creation sequence number handed out. */
   seq = 0;
+  /** Secrets no longer held (deleted checks' UUIDs…), still masked in the journal; kept by {@link Store.clear}. */
+  readonly retired = new RetiredSecrets();
 
   /** Checks owned by an account, across its projects. */
   accountCheckCount(account: Account): number {
     let n = 0;
     for (const project of account.projects) n += project.checks.size;
     return n;
+  }
+
+  /** Whether `secret` is one the store holds now: an API key, a ping key or a check UUID (in lowercase). */
+  holds(secret: string): boolean {
+    return this.keys.has(secret) || this.pingKeys.has(secret) || this.checks.has(secret);
   }
 
   /** Adds a check to its project and to every index. */
@@ -207,6 +215,7 @@ export class Store {
 
   /** Removes a check with its pings and flips from the project and every index. */
   removeCheck(check: StoredCheck): void {
+    this.retired.add(check.uuid);
     check.project.checks.delete(check.uuid);
     this.checks.delete(check.uuid);
     this.checksByUniqueKey.delete(check.uniqueKey);
@@ -214,8 +223,11 @@ export class Store {
     this.due.remove(check);
   }
 
-  /** Forgets everything. */
+  /** Forgets everything but the retired secrets; those it held are retired too. */
   clear(): void {
+    for (const key of this.keys.keys()) this.retired.add(key);
+    for (const key of this.pingKeys.keys()) this.retired.add(key);
+    for (const uuid of this.checks.keys()) this.retired.add(uuid);
     this.accounts.clear();
     this.projects.clear();
     this.keys.clear();

@@ -13,7 +13,7 @@ import { classifyByKeywords } from "../../model/keywords.js";
 import { cutCodePoints } from "../../text/code-points.js";
 import type { PingRoute } from "../router.js";
 import { fixedHeaderList, type HeaderList, type Reply } from "../reply.js";
-import { HTML_TYPE, noCacheHeaders, textReply, type HeaderMap } from "../responses.js";
+import { HTML_TYPE, noCacheHeaders, textReply, uploadRefusal, type HeaderMap } from "../responses.js";
 import { applyPing } from "../../model/signals.js";
 import type { StoredCheck } from "../../model/store.js";
 import { insertCheck } from "./checks.js";
@@ -105,9 +105,14 @@ function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: StoredChec
   const exitCode = exit === null ? null : Number(exit);
   if (exitCode !== null && exitCode > EXIT_STATUS_MAX) return refuse(core, ex, 400, PING_RESPONSES.invalidUrlFormat);
   if (!ex.incoming.hasBody) return recordPing(core, ex, route, check, created, exitCode, EMPTY_BODY.bytes);
+  // The view reads the body here, and the framework refuses one over its
+  // upload limit (the rest is not read); below it, only the kept part is held.
+  const uploadLimit = core.options.apiBodyLimit;
   return ex
-    .readBody(core.options.pingBodyLimit, "drain")
-    .then(({ bytes }) => recordPing(core, ex, route, check, created, exitCode, bytes));
+    .readBody(core.options.pingBodyLimit, { refuseAfter: uploadLimit })
+    .then(({ bytes, length }) =>
+      length > uploadLimit ? uploadRefusal() : recordPing(core, ex, route, check, created, exitCode, bytes),
+    );
 }
 
 function recordPing(
