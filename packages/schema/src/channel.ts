@@ -1,5 +1,5 @@
 /**
- * Integrations (spec: flips_badges_channels.md §5).
+ * Integrations (`docs/reference.md#channels`).
  * @module
  */
 import * as z from "zod/mini";

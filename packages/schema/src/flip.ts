@@ -1,5 +1,5 @@
 /**
- * Flips: changes of a check's status (spec: flips_badges_channels.md §1).
+ * Flips: changes of a check's status (`docs/reference.md#flips-query`).
  * @module
  */
 import * as z from "zod/mini";

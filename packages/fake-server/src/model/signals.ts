@@ -1,6 +1,6 @@
 /**
- * What a ping does to a check (spec: status.md §6) and how it is logged
- * (pings.md §4, §8).
+ * What a ping does to a check (`docs/reference.md#status-signals`) and how it is logged
+ * (`docs/reference.md#pings-log`).
  * @module
  */
 import type { PingType } from "@checks-api/schema";
