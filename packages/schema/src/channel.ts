@@ -1,5 +1,5 @@
 /**
- * Integrations (`docs/reference.md#channels`).
+ * Integrations (`docs/reference.md#integrations`).
  * @module
  */
 import * as z from "zod/mini";

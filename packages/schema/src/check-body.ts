@@ -1,7 +1,7 @@
 /**
  * The rules of create and update bodies, declared once as plain data, and
  * {@link validateCheckBody}, which applies them without zod
- * (`docs/reference.md#checks-validation`). `requests.ts` builds the zod
+ * (`docs/reference.md#create-and-update-bodies`). `requests.ts` builds the zod
  * schemas of the same bodies from the same rules and messages; a test checks that the two agree.
  * @module
  */

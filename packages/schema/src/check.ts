@@ -1,5 +1,5 @@
 /**
- * The check representation, read-write and read-only (`docs/reference.md#checks-representation`).
+ * The check representation, read-write and read-only (`docs/reference.md#representation`).
  * Live-only members are optional so that answers of the seed and of the live
  * service both validate; unknown extra members are kept.
  * @module
@@ -109,7 +109,7 @@ export const LIVE_CHECK_MEMBERS = [
 ] as const;
 /** Members of a read-only check in the live service's order. */
 export const LIVE_READ_ONLY_CHECK_MEMBERS = [...LIVE_CHECK_MEMBERS.slice(0, 23), "unique_key"] as const;
-/** Members of a read-write check in the seed's order (`docs/reference.md#seed-live-5`). */
+/** Members of a read-write check in the seed's order (`docs/reference.md#5-check-members`). */
 export const SEED_CHECK_MEMBERS = [
   "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
   "manual_resume", "methods", "start_kw", "success_kw", "failure_kw", "filter_subject", "filter_body",

@@ -1,6 +1,6 @@
 /**
  * Request bodies and queries as zod schemas, with the service's own
- * validation rules and error messages (`docs/reference.md#checks-validation`); the body
+ * validation rules and error messages (`docs/reference.md#create-and-update-bodies`); the body
  * rules themselves are in `check-body.ts`.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * API keys (`docs/reference.md#endpoints-auth`): where the key is read from, and which keys an
+ * API keys (`docs/reference.md#keys`): where the key is read from, and which keys an
  * endpoint accepts.
  * @module
  */

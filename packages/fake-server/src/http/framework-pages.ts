@@ -1,6 +1,6 @@
 /**
  * The framework's HTML error pages, byte for byte as the service sends them
- * with `DEBUG=False` (`docs/reference.md#endpoints-routes`).
+ * with `DEBUG=False` (`docs/reference.md#routes`).
  * @module
  */
 

@@ -1,7 +1,7 @@
 /**
  * Wire representations of checks, pings and flips, in the member orders the
  * schema declares for each compat mode
- * (`docs/reference.md#checks-representation`, `docs/reference.md#pings-log`).
+ * (`docs/reference.md#representation`, `docs/reference.md#the-ping-log`).
  * @module
  */
 import {
@@ -225,7 +225,7 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
 
 /**
  * A ping's `date`: UTC with `+00:00` and a six-digit fraction; live mode
- * drops the fraction when it is zero (`docs/reference.md#seed-live-10`).
+ * drops the fraction when it is zero (`docs/reference.md#10-fractions-in-ping-dates`).
  */
 function formatPingDate(ms: number, compat: Compat): string {
   const fraction = ((ms % 1000) + 1000) % 1000;

@@ -1,7 +1,7 @@
 /**
  * Building blocks of the fake's answers: JSON in the service's formatting,
  * the framework's HTML pages, CORS headers, and the error bodies of each
- * compat mode (`docs/reference.md#endpoints-responses`).
+ * compat mode (`docs/reference.md#answers`).
  * @module
  */
 import { ERROR_MESSAGES, type Compat } from "@checks-api/schema";
@@ -70,7 +70,7 @@ export function notFoundPage(): Reply {
 }
 
 // Added by the framework's middleware to every answer of the service (see
-// `docs/reference.md#endpoints-responses`); the slash redirect is made
+// `docs/reference.md#answers`); the slash redirect is made
 // outside the middleware that adds `X-Frame-Options`, so it lacks that one.
 const REDIRECT_FRAMEWORK_HEADERS: HeaderMap = {
   "cross-origin-opener-policy": "same-origin",

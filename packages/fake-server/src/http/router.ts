@@ -1,5 +1,5 @@
 /**
- * The route table (`docs/reference.md#endpoints-routes`): which endpoint a path names, with its
+ * The route table (`docs/reference.md#routes`): which endpoint a path names, with its
  * path parameters, and which operation each method performs there.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Keyword lists of the email and HTTP body filters (`docs/reference.md#email-keywords`).
+ * Keyword lists of the email and HTTP body filters (`docs/reference.md#keywords`).
  * @module
  */
 import { pyStrip } from "../text/py-whitespace.js";

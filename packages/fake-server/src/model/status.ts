@@ -1,5 +1,5 @@
 /**
- * Status over time (`docs/reference.md#status`): the next expected ping, the displayed
+ * Status over time (`docs/reference.md#status-and-flips-over-time`): the next expected ping, the displayed
  * status, `next_ping`, and the timeout detector that turns overdue checks
  * `down` with flips dated when they went down.
  * @module
@@ -69,7 +69,7 @@ export function rearm(store: Store, check: StoredCheck): void {
 }
 
 /**
- * The timeout detector (`docs/reference.md#status-time`), run for every check whose `D` is at
+ * The timeout detector (`docs/reference.md#going-down-by-time`), run for every check whose `D` is at
  * or before `now`, soonest first: a check that shows `down` is stored as
  * `down` with a `timeout` flip dated `D`.
  */

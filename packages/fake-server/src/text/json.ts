@@ -1,5 +1,5 @@
 /**
- * JSON text exactly as the service prints it (`docs/reference.md#endpoints-responses`).
+ * JSON text exactly as the service prints it (`docs/reference.md#answers`).
  * @module
  */
 import { PyFloat } from "./py-float.js";

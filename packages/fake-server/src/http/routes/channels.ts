@@ -1,6 +1,6 @@
 /**
  * Integrations: the list endpoint and the resolution of a check's
- * `channels` member (`docs/reference.md#channels`).
+ * `channels` member (`docs/reference.md#integrations`).
  * @module
  */
 import { ERROR_MESSAGES, invalidChannelIdentifier, nonUniqueChannelIdentifier } from "@checks-api/schema";

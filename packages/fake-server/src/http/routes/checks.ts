@@ -1,6 +1,6 @@
 /**
  * The check endpoints: list, get, create/upsert, update, pause, resume,
- * delete (`docs/reference.md#checks`).
+ * delete (`docs/reference.md#checks-representation-and-validation`).
  * @module
  */
 import {
@@ -102,7 +102,7 @@ function validate(body: Record<string, unknown>, operation: "create" | "update",
 }
 
 /**
- * Create or upsert (`docs/reference.md#checks-create`): validation, upsert lookup, check limit,
+ * Create or upsert (`docs/reference.md#create-and-upsert`): validation, upsert lookup, check limit,
  * channel resolution, save. Shared by the endpoint and the seeding helper.
  */
 export function saveNewCheck(core: Core, project: Project, body: Record<string, unknown>, version: ApiVersion, now: number): SaveOutcome {

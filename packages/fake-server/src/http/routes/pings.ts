@@ -1,6 +1,6 @@
 /**
  * The ping log endpoints: list with per-ping durations, and a ping's body
- * (`docs/reference.md#pings-log`).
+ * (`docs/reference.md#the-ping-log`).
  * @module
  */
 import { DURATION_PAIRING_WINDOW_SECONDS, PING_LIST_MAX } from "@checks-api/schema";

@@ -1,5 +1,5 @@
 /**
- * Inbound email pings (`docs/reference.md#email`): recipient addresses, message parsing,
+ * Inbound email pings (`docs/reference.md#inbound-email`): recipient addresses, message parsing,
  * the text the email filters search, and the rendering stored as the ping
  * body when a test delivers a structured message.
  * @module
@@ -243,7 +243,7 @@ export type RecipientTarget =
 
 /**
  * Checks a recipient address as the SMTP server does at `RCPT TO`
- * (`docs/reference.md#email-addresses`). The domain must equal `domain`
+ * (`docs/reference.md#addresses`). The domain must equal `domain`
  * exactly (else `Recipient rejected`); the local part must be a
  * version-4-shaped UUID (returned lower case, since lookup ignores case) or
  * `{22-character ping key}+{slug}` (else `Invalid mailbox`). Surrounding whitespace and angle brackets are ignored.

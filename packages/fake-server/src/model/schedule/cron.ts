@@ -1,6 +1,6 @@
 /**
  * Next fire time of a cron expression in a time zone, with cronsim's two DST
- * regimes (`docs/reference.md#schedules-cron`).
+ * regimes (`docs/reference.md#cron`).
  * @module
  */
 
