@@ -1,22 +1,35 @@
 /**
- * The snippets that need no real service also run. A snippet written as a
- * vitest test (it imports "vitest") is loaded here and its tests join this
- * file; any other runs as a script and fails on its first broken assertion.
- * Snippets that read `process.env` talk to a real service: only type-checked.
+ * The snippets run. A snippet written as a vitest test (it imports "vitest")
+ * is loaded here and its tests join this file; any other runs as a script
+ * and fails on its first broken assertion. A snippet that takes its service
+ * from the environment (`CHECKS_API_URL`, the keys) runs as the docs tell a
+ * reader to run it: against a local fake server, with nothing but those
+ * variables set — which also shows it does not hard-code another service.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect, it } from "vitest";
+import { FakeServer, listen, type RunningServer } from "@checks-api/fake-server";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { readSnippet, snippetFiles, SNIPPETS_DIR } from "../scripts/snippets.js";
 
-const runnable = snippetFiles().filter((snippet) => !readSnippet(snippet).includes("process.env"));
+/** Snippets that read the environment but cannot run here, and why. */
+const NOT_RUN: Record<string, string> = {
+  "getting-started/from-environment.ts": "also talks to a second service at a made-up host",
+  "ping/monitor.ts": "runs a backup script the reader has and this repository does not",
+  "testing/remote-control.ts": "drives a fake server the reader starts with the CLI (CHECKS_FAKE_URL)",
+};
+const ENV_READ = /process\.env|new (?:ChecksClient|ReadOnlyChecksClient|PingClient)\(\)|createClient\(\)/;
+
+const fromEnvironment = snippetFiles().filter((snippet) => ENV_READ.test(readSnippet(snippet)));
+const standalone = snippetFiles().filter((snippet) => !fromEnvironment.includes(snippet));
 const url = (snippet: string) => pathToFileURL(join(SNIPPETS_DIR, snippet)).href;
 
-it("runs the snippets of the testing guides", () => {
-  expect(runnable.length).toBeGreaterThanOrEqual(8);
+it("runs the snippets of the guides and the README", () => {
+  expect(standalone.length).toBeGreaterThanOrEqual(8);
+  expect(fromEnvironment).toEqual(expect.arrayContaining(["readme/sdk-quickstart.ts", "getting-started/first-client.ts", "errors/catch.ts"]));
 });
 
-for (const snippet of runnable) {
+for (const snippet of standalone) {
   if (/from "vitest"/.test(readSnippet(snippet))) {
     await import(url(snippet));
   } else {
@@ -24,4 +37,43 @@ for (const snippet of runnable) {
       await import(url(snippet));
     });
   }
+}
+
+let fake: FakeServer;
+let server: RunningServer;
+beforeAll(async () => {
+  fake = new FakeServer();
+  server = await listen(fake, { port: 0 });
+});
+afterAll(() => server?.close());
+
+/** The variables a reader sets after `npm start`, for a fresh project with one check. */
+function environment(): Record<string, string> {
+  const project = fake.createProject();
+  const check = fake.createCheck(project.id, { name: "Nightly backups", slug: "nightly-backups", tags: "prod db" }) as { update_url: string };
+  return {
+    CHECKS_API_URL: server.url,
+    CHECKS_API_KEY: project.readWriteKey!,
+    CHECKS_API_READONLY_KEY: project.readOnlyKey!,
+    CHECKS_PING_KEY: project.pingKey,
+    CHECK_UUID: check.update_url.split("/").pop()!,
+  };
+}
+
+for (const snippet of fromEnvironment.filter((name) => !(name in NOT_RUN))) {
+  it(`runs ${snippet} against a local fake with only the environment set`, async () => {
+    const saved = { ...process.env };
+    for (const name of Object.keys(process.env)) if (name.startsWith("CHECKS_") || name === "CHECK_UUID") delete process.env[name];
+    Object.assign(process.env, environment());
+    const quiet = ["log", "warn", "error"].map((method) => vi.spyOn(console, method as "log").mockImplementation(() => undefined));
+    const before = fake.journal().length;
+    try {
+      await import(url(snippet));
+    } finally {
+      process.env = saved;
+      for (const spy of quiet) spy.mockRestore();
+    }
+    // A snippet that sends requests reached the local fake.
+    if (/\bawait\b/.test(readSnippet(snippet))) expect(fake.journal().length).toBeGreaterThan(before);
+  });
 }

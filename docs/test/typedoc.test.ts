@@ -158,6 +158,36 @@ describe("the site", () => {
     }
   });
 
+  it("opens with what the project is, and shows its name once", () => {
+    const page = html("index.html");
+    expect([...page.matchAll(/<h1[\s>]/g)]).toHaveLength(1);
+    const text = page.replace(/<[^>]+>/g, " ");
+    expect(text.indexOf("A TypeScript toolkit")).toBeGreaterThan(-1);
+    expect(text.indexOf("A TypeScript toolkit")).toBeLessThan(text.indexOf("Quickstart"));
+    expect(text.indexOf("Quickstart")).toBeLessThan(text.indexOf("npm ci"));
+  });
+
+  it("links to no made-up host such as http://checks.md", () => {
+    const files = readdirSync(site, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+    const made = files.flatMap((file) => hrefsOf(file).filter((href) => /^https?:\/\/[^/]*\.md\b/i.test(href)).map((href) => `${file}: ${href}`));
+    expect(made).toEqual([]);
+  });
+
+  it("turns the guides' Markdown links to symbols into links to their pages; no {@link} shows raw on GitHub", () => {
+    for (const { file } of guides) expect(readFileSync(join(ROOT, file), "utf8"), file).not.toMatch(/\{@link\s/);
+    const keys = documents().find((document) => document.name === titleOf("docs/keys.md"))!;
+    const createClient = project.getChildByName(["@checks-api/sdk", "createClient"])!;
+    expect(hrefsOf(pages.get(keys)!)).toContain(`../${pages.get(createClient)!}`);
+  });
+
+  it("gives every example program a page of its own, which the examples index links instead of the raw file", () => {
+    const index = documents().find((document) => document.name === titleOf("examples/README.md"))!;
+    expect(hrefsOf(pages.get(index)!).filter((href) => /\.(ts|py)$/.test(href))).toEqual([]);
+    const boards = (index.children ?? []).filter((child) => child.name === "status-board.ts");
+    expect(boards).toHaveLength(1);
+    expect(html(pages.get(boards[0]!)!)).toContain("connectReadOnly");
+  });
+
   it("has no broken link: every local href names a file of the site, and an anchor in it", () => {
     const files = readdirSync(site, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
     const anchors = new Map<string, Set<string>>();

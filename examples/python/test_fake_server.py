@@ -51,20 +51,25 @@ class FakeServerProcess:
             [*command, "--port", "0", "--clock", "virtual", "--seed", "python"],
             cwd=cwd,
             stdout=subprocess.PIPE,
+            # Kept out of the test report ("SIGTERM received: shutting down"
+            # at every stop); shown when the server fails.
+            stderr=subprocess.PIPE,
             text=True,
         )
         # Port 0 lets the system pick the port; the first line of stdout names it.
         first_line = self.process.stdout.readline().strip()
         match = LISTENING.match(first_line)
         if not match:
-            self.stop()
-            raise RuntimeError(f"the fake server did not start: {first_line!r}")
+            raise RuntimeError(f"the fake server did not start: {first_line!r}\n{self.stop()}")
         self.url = match.group(1)
 
     def stop(self):
+        """Stops the server and answers what it wrote to stderr."""
         self.process.terminate()
-        self.process.wait(timeout=10)
-        self.process.stdout.close()
+        _, errors = self.process.communicate(timeout=10)
+        if self.process.returncode != 0:
+            raise RuntimeError(f"the fake server exited with status {self.process.returncode}:\n{errors}")
+        return errors
 
 
 def call(method, url, body=None, api_key=None):

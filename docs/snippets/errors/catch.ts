@@ -8,7 +8,7 @@ import {
   NotFoundError,
 } from "@checks-api/sdk";
 
-const client = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: "https://healthchecks.io" });
+const client = new ChecksClient(); // CHECKS_API_KEY and CHECKS_API_URL
 
 try {
   const check = await client.checks.create({ name: "Nightly backups", timeout: 86_400 });

@@ -1,8 +1,6 @@
 import { ChecksClient, NotFoundError } from "@checks-api/sdk";
 
 const client = new ChecksClient({
-  apiKey: process.env.CHECKS_API_KEY!,
-  baseUrl: "https://healthchecks.io",
   timeout: 10_000, // per attempt, in ms
   maxRetries: 4, // after the first attempt
   maxResponseBytes: 8 * 1024 * 1024, // a larger body is a ResponseTooLargeError (default 64 MiB)

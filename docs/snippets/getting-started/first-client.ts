@@ -1,7 +1,7 @@
 import { ChecksClient } from "@checks-api/sdk";
 
-// The site root of your service; the hosted one is the default.
-const client = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: "https://healthchecks.io" });
+// The key from CHECKS_API_KEY, the service from CHECKS_API_URL (healthchecks.io when unset).
+const client = new ChecksClient();
 
 // Create a check for a job that runs every day at 03:00 in Riga, with an hour of grace.
 const check = await client.checks.create({

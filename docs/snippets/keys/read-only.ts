@@ -1,6 +1,6 @@
 import { ReadOnlyChecksClient } from "@checks-api/sdk";
 
-const board = new ReadOnlyChecksClient({ apiKey: process.env.CHECKS_API_READONLY_KEY!, baseUrl: "https://healthchecks.io" });
+const board = new ReadOnlyChecksClient({ apiKey: process.env.CHECKS_API_READONLY_KEY! });
 
 for (const check of await board.checks.list({ tag: "prod" })) {
   // Read-only checks carry `unique_key` instead of the UUID and its URLs.

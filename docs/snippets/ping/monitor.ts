@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { PingClient } from "@checks-api/sdk";
 
-const pings = new PingClient({ baseUrl: "https://healthchecks.example.com" });
+const pings = new PingClient(); // CHECKS_PING_ENDPOINT, else {CHECKS_API_URL}/ping/
 const target = { pingKey: process.env.CHECKS_PING_KEY!, slug: "nightly-backups" };
 
 // start → job → success; if the job throws: fail with the log and the error text as body, and the error is rethrown.

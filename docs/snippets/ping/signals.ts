@@ -1,7 +1,8 @@
 import { PingClient } from "@checks-api/sdk";
 
 // No API key: a ping is addressed by the check's UUID, or by the project's ping key and a slug.
-const pings = new PingClient({ pingEndpoint: "https://hc-ping.com/" });
+// The ping endpoint from CHECKS_PING_ENDPOINT, else {CHECKS_API_URL}/ping/.
+const pings = new PingClient();
 
 const backups = pings.ping(process.env.CHECK_UUID!);
 await backups.start(); // the run's duration is measured from here

@@ -1,6 +1,7 @@
 import { ChecksClient } from "@checks-api/sdk";
 
-const client = new ChecksClient({ apiKey: process.env.CHECKS_API_KEY!, baseUrl: "https://healthchecks.io" });
+// The key from CHECKS_API_KEY, the service from CHECKS_API_URL (healthchecks.io when unset).
+const client = new ChecksClient();
 
 const check = await client.checks.create({ name: "Nightly backups", schedule: "0 3 * * *", tz: "UTC", grace: 3600 });
 await client.monitor(check.uuid, async () => {

@@ -5,13 +5,18 @@
  * stdout gets what a user copies (the URL, the demo keys, a generated
  * control token, a `curl` line); stderr gets progress and errors. Exit
  * status 2 for bad options or an unusable state file, 1 for runtime errors,
- * 0 after SIGINT / SIGTERM / SIGHUP (the state is saved first).
+ * 0 after SIGINT / SIGTERM / SIGHUP (the state is saved first), and
+ * after its output pipe was closed by the reader (`| head -3`).
  * @module
  */
+import { lookup } from "node:dns/promises";
 import { listen, type RunningServer } from "./adapters/node-http.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js";
+import { banner, publicUrl } from "./cli/banner.js";
 import { controlAccess, type ControlAccess } from "./cli/control-access.js";
 import { createDemo, type DemoProject } from "./cli/demo.js";
+import { listenProblem } from "./cli/listen-problem.js";
+import { FAKE_SERVER_VERSION } from "./cli/version.js";
 import { checkStatePath, loadStateFile, removeStaleTemporaries, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
@@ -21,8 +26,13 @@ import { FakeServer, type FakeServerOptions } from "./fake-server.js";
 // The answer for the instant between binding the port and creating the fake.
 const STARTING: Reply = { status: 503, headers: [], body: null };
 
-const log = (line: string): void => void process.stderr.write(`${line}\n`);
-const say = (line = ""): void => void process.stdout.write(`${line}\n`);
+// Streams whose reader went away: nothing more is written to them.
+const closed = new Set<NodeJS.WriteStream>();
+const write = (stream: NodeJS.WriteStream, line: string): void => {
+  if (!closed.has(stream)) stream.write(`${line}\n`);
+};
+const log = (line: string): void => write(process.stderr, line);
+const say = (line = ""): void => write(process.stdout, line);
 
 /** Signals that stop the server; SIGHUP is what a closing terminal sends. */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -42,10 +52,25 @@ async function main(argv: string[]): Promise<number | undefined> {
       process.stdout.write(USAGE);
       return 0;
     }
-    access = controlAccess(options, process.env);
+    if (options.version) {
+      say(`checks-fake-server ${FAKE_SERVER_VERSION}`);
+      return 0;
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`checks-fake-server: ${error.message}\nRun "checks-fake-server --help" for the options.`);
+    return 2;
+  }
+  // The address --host names decides what the banner prints and whether
+  // the server is reachable beyond this machine (`--host 0` is every interface).
+  let address: string;
+  try {
+    address = (await lookup(options.host)).address;
+    access = controlAccess({ ...options, host: address }, process.env);
+  } catch (error) {
+    const problem = error instanceof UsageError ? error.message : listenProblem(error, options);
+    if (problem === undefined) throw error;
+    log(`checks-fake-server: ${problem}`);
     return 2;
   }
 
@@ -73,8 +98,16 @@ async function main(argv: string[]): Promise<number | undefined> {
     const direct = fake && incomingHandlerOf(fake);
     return direct ? direct(incoming) : STARTING;
   });
-  const server = await listen(target, { port: options.port, host: options.host });
-  const url = publicUrl(server, options.host);
+  let server: RunningServer;
+  try {
+    server = await listen(target, { port: options.port, host: options.host });
+  } catch (error) {
+    const problem = listenProblem(error, options);
+    if (problem === undefined) throw error;
+    log(`checks-fake-server: ${problem}`);
+    return 2;
+  }
+  const url = publicUrl(server.port, options.host, address);
   fake = new FakeServer(fakeOptions(options, url, access));
   if (saved) fake.importState(saved);
   if (options.state !== undefined) log(saved ? `loaded state from ${options.state}` : `${options.state} does not exist yet: starting empty`);
@@ -95,7 +128,17 @@ async function main(argv: string[]): Promise<number | undefined> {
   const stop = stopper(server, saver, options.state);
   for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
   followNpm(stop);
-  printBanner(fake, url, options.host, access, demo);
+  stopWhenOutputCloses(stop);
+  const lines = banner({
+    url,
+    controlPrefix: controlPrefix(fake),
+    host: options.host,
+    access,
+    demo,
+    hasProjects: (saved?.projects.length ?? 0) > 0,
+  });
+  lines.err.forEach(log);
+  lines.out.forEach(say);
   return undefined;
 }
 
@@ -110,52 +153,38 @@ function fakeOptions(options: CliOptions, url: string, access: ControlAccess): F
   return result;
 }
 
-/** The URL to print: a wildcard bind address is reached through `localhost`. */
-function publicUrl(server: RunningServer, host: string): string {
-  return host === "0.0.0.0" || host === "::" ? `http://localhost:${server.port}` : server.url;
-}
-
-function printBanner(fake: FakeServer, url: string, host: string, access: ControlAccess, demo: DemoProject | undefined): void {
-  say(`Listening on ${url}`);
-  const prefix = controlPrefix(fake);
-  if (prefix === undefined) say("Remote control: off (--no-control)");
-  else say(`Remote control: ${url}${prefix}`);
-  // The one place the token is shown: a generated token is useless unless the user learns it.
-  if (access.source === "generated") say(`  control token (generated): ${access.token ?? ""}`);
-  if (access.source !== "none") say('  every control request needs "Authorization: Bearer <control token>"');
-  if (access.exposed) {
-    const guard = prefix === undefined ? "the remote control API is off" : "the remote control API requires the token";
-    log(`--host ${host} is reachable beyond this machine: ${guard}`);
+// A reader that stops early (`| head -3`) closes the pipe: nothing is
+// written there any more, and the server stops as if signalled, without a
+// word, since whoever started it is no longer listening.
+function stopWhenOutputCloses(stop: (reason: string | undefined) => void): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      closed.add(stream);
+      stop(undefined);
+    });
   }
-  if (!demo) return;
-  const { project, checks } = demo;
-  say();
-  say(`Demo project "${project.name}" (${project.id})`);
-  say(`  read-write key: ${project.readWriteKey ?? "(none)"}`);
-  say(`  read-only key:  ${project.readOnlyKey ?? "(none)"}`);
-  say(`  ping key:       ${project.pingKey}`);
-  say("  checks:");
-  for (const check of checks) say(`    ${check.status.padEnd(7)} ${check.name}  ${url}/ping/${check.uuid}`);
-  say();
-  say("Try:");
-  say(`  curl -H "X-Api-Key: ${project.readWriteKey ?? ""}" ${url}/api/v3/checks/`);
 }
 
-/** Stops the server and saves the state, once; a later request to stop (past the copy window) exits at once. */
+/**
+ * Stops the server and saves the state, once; a later signal (past the copy
+ * window) exits at once. `undefined` stops without a word and never hurries
+ * a stop under way.
+ */
 function stopper(
   server: RunningServer,
   saver: StateFileSaver | undefined,
   stateFile: string | undefined,
-): (reason: string) => void {
+): (reason: string | undefined) => void {
   let firstAt: number | undefined;
   return (reason) => {
     if (firstAt !== undefined) {
-      if (Date.now() - firstAt < SIGNAL_COPY_WINDOW_MS) return;
+      if (reason === undefined || Date.now() - firstAt < SIGNAL_COPY_WINDOW_MS) return;
       log(`${reason} again: exiting without waiting`);
       process.exit(1);
     }
     firstAt = Date.now();
-    log(`${reason}: shutting down`);
+    if (reason !== undefined) log(`${reason}: shutting down`);
     shutdown(server, saver, stateFile).then(
       () => process.exit(0),
       (error: unknown) => {

@@ -184,7 +184,7 @@ export class FakeServer {
     return representCheck(outcome.check, ctx, { readOnly: false }) as Check;
   }
 
-  /** Delivers an inbound email (email.md §6); runs the timeout detector first. */
+  /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
   deliverEmail(message: InboundEmail): EmailOutcome {
     this.#revision++;
     const now = this.#clock.nowMs();

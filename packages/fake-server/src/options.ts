@@ -49,7 +49,7 @@ export interface ControlOptions {
 
 /** Options of {@link FakeServer}. */
 export interface FakeServerOptions {
-  /** Which side of the seed/live differences to follow (spec README); `live` answers as Healthchecks v4.3. Default `seed`. */
+  /** Which side of the seed/live differences to follow (`docs/reference.md#seed-and-live-the-fourteen-differences`); `live` answers as Healthchecks v4.3. Default `seed`. */
   compat?: Compat | undefined;
   /** Site root used in the URLs the fake prints (and whose path it serves under). Default `http://localhost:8000`. */
   baseUrl?: string | undefined;

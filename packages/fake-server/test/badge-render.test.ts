@@ -2,7 +2,7 @@ import { SHIELDS_COLORS } from "@checks-api/schema";
 import { describe, expect, it } from "vitest";
 import { aggregateBadge, badgeTextWidth, renderBadge, svgBadge } from "../src/model/badges.js";
 
-/** The geometry §4 specifies, read back out of the SVG text. */
+/** The badge geometry, read back out of the SVG text. */
 function geometry(svg: string): { total: number; w1: number; w2: number; x: string[]; fill: string | undefined } {
   const root = /<svg[^>]*\bwidth="(\d+)"/.exec(svg);
   const rects = [...svg.matchAll(/<rect([^>]*)\/>/g)].map((match) => match[1] ?? "");
@@ -18,7 +18,7 @@ function geometry(svg: string): { total: number; w1: number; w2: number; x: stri
   };
 }
 
-describe("svgBadge (§4)", () => {
+describe("svgBadge", () => {
   const vectors: [string, "up" | "late" | "down", number, number, number, string, string][] = [
     ["foo", "up", 52, 28, 24, "14.0", "40.0"],
     ["foo", "late", 59, 28, 31, "14.0", "43.5"],
@@ -41,7 +41,7 @@ describe("svgBadge (§4)", () => {
     expect(geometry(svgBadge("a", "down")).fill).toBe("#e05d44");
   });
 
-  it("measures characters with the §4 table", () => {
+  it("measures characters with the service's width table", () => {
     expect(badgeTextWidth("mm")).toBe(20);
     expect(badgeTextWidth("@")).toBe(7);
     expect(badgeTextWidth("ijlI")).toBe(12);
@@ -69,7 +69,7 @@ describe("svgBadge (§4)", () => {
   });
 });
 
-describe("aggregateBadge (§3.1 step 7)", () => {
+describe("aggregateBadge", () => {
   it("is up with total 0 for no checks", () => {
     expect(aggregateBadge([], true)).toEqual({ status: "up", total: 0, grace: 0, down: 0 });
   });
@@ -92,7 +92,7 @@ describe("aggregateBadge (§3.1 step 7)", () => {
   });
 });
 
-describe("renderBadge (§3.1 output)", () => {
+describe("renderBadge (output)", () => {
   it("prints the JSON badge as the service does", () => {
     const up = renderBadge("json", "foo", aggregateBadge(["new"], true));
     expect(up).toEqual({ contentType: "application/json", body: '{"status": "up", "total": 1, "grace": 0, "down": 0}' });

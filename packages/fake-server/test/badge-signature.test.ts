@@ -10,7 +10,7 @@ const scalar = fc
 
 const KEY = "67541b37-8b9c-4d17-b952-690eae";
 
-describe("badgeSignature (§2.2 vectors)", () => {
+describe("badgeSignature (the service's vectors)", () => {
   const vectors: [string, string, string, string][] = [
     [KEY, "---", "backup", "uWBMWATpwGYjg3qSo_VdLsmneYU"],
     [KEY, "---", "*", "OEpz__M4a4IaiOl8E03OFJOamAk"],
@@ -64,7 +64,7 @@ describe("badgeUrls", () => {
   });
 });
 
-describe("parseBadgePath (§3.1 step 1)", () => {
+describe("parseBadgePath", () => {
   it("decodes the tag segment twice", () => {
     expect(parseBadgePath("BCQJ8Okv/db%2540dc1.svg")).toEqual({ signature: "BCQJ8Okv", tag: "db@dc1", format: "svg" });
     expect(parseBadgePath("sig-2/a%252Fb.json")).toEqual({ signature: "sig-2", tag: "a/b", format: "json" });

@@ -41,9 +41,9 @@ describe.concurrent("checks-fake-server CLI", () => {
     const listed = (await (await fetch(curlUrl!, { headers: { "X-Api-Key": key! } })).json()) as {
       checks: { name: string; status: string; schedule?: string }[];
     };
-    expect(listed.checks.map((check) => check.status).sort()).toEqual(["down", "new", "paused", "up", "up"]);
+    expect(listed.checks.map((check) => check.status).sort()).toEqual(["down", "grace", "new", "paused", "up", "up"]);
     expect(listed.checks.some((check) => check.schedule !== undefined)).toBe(true);
-    for (const check of listed.checks) expect(first.stdout()).toContain(`${check.status.padEnd(7)} ${check.name}`);
+    for (const check of listed.checks) expect(first.stdout()).toMatch(new RegExp(`${check.status} +${check.name} +${url}/ping/`));
 
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(0);
@@ -58,7 +58,7 @@ describe.concurrent("checks-fake-server CLI", () => {
     const again = (await (await fetch(`${secondUrl}/api/v3/checks/`, { headers: { "X-Api-Key": key! } })).json()) as {
       checks: unknown[];
     };
-    expect(again.checks).toHaveLength(5);
+    expect(again.checks).toHaveLength(6);
     second.child.kill("SIGINT");
     expect(await second.exit).toBe(0);
   }, 30_000);
@@ -84,13 +84,14 @@ describe("checks-fake-server options", () => {
       control: true,
       demo: false,
       help: false,
+      version: false,
     });
   });
 
   it("reads every option", () => {
     expect(
-      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--no-control", "--demo", "-h"]),
-    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, help: true });
+      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--no-control", "--demo", "-h", "--version"]),
+    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, help: true, version: true });
     expect(USAGE).toMatch(/--no-control/);
     expect(parseCliArgs(["--control-token", "t0ken"])).toMatchObject({ control: true, controlToken: "t0ken" });
   });

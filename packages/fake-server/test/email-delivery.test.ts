@@ -56,7 +56,7 @@ describe("inbound email", () => {
     expect(s.fake.deliverEmail({ to: `${uuid}@hc.localhost`, subject: "unexpected" }).type).toBe("fail");
   });
 
-  test("deprecated subject '' with subject_fail: seed success, live ign (README item 8)", async () => {
+  test("deprecated subject '' with subject_fail: seed success, live ign", async () => {
     for (const [compat, expected] of [["seed", "success"], ["live", "ign"]] as const) {
       const s = setup({ compat });
       const uuid = await s.create({ subject: "", subject_fail: "FAIL" });

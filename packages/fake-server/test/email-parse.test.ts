@@ -26,7 +26,7 @@ const NO_FILTERS: Filters = {
   filter_default_fail: false,
 };
 
-/** email.md §2 steps 1–3 in live mode, built from the two functions under test. */
+/** The classification in live mode, built from the two functions under test. */
 function classify(message: EmailMessage, settings: Partial<Filters>): string {
   const check = { ...NO_FILTERS, ...settings };
   if (!check.filter_subject && !check.filter_body) return "success";
@@ -40,7 +40,7 @@ function raw(headers: string[], body: string): string {
 
 const utf8Base64 = (text: string): string => Buffer.from(text, "utf8").toString("base64");
 
-describe("email.md §5 subject vectors (filter_subject)", () => {
+describe("live subject vectors (filter_subject)", () => {
   const vectors: [Partial<Filters>, string, string][] = [
     [{ success_kw: "SUCCESS" }, "[SUCCESS] Backup completed", "success"],
     [{ failure_kw: "FAIL" }, "[FAIL] Backup did not complete", "fail"],
@@ -51,7 +51,7 @@ describe("email.md §5 subject vectors (filter_subject)", () => {
     [{ start_kw: "START" }, "[START] Starting backup...", "start"],
     [{ success_kw: "SUCCESS" }, "=?US-ASCII?B?W1NVQ0NFU1NdIEJhY2t1cCBjb21wbGV0ZWQ=?=", "success"],
     [{ success_kw: "SUCCESS", filter_default_fail: true }, "This subject does not contain the expected keyword", "fail"],
-    // A paused check with manual_resume turns this into ign later (status.md §6); the keywords say success.
+    // A paused check with manual_resume turns this into ign later; the keywords say success.
     [{ success_kw: "SUCCESS" }, "[SUCCESS] All is well", "success"],
   ];
 
@@ -73,7 +73,7 @@ describe("email.md §5 subject vectors (filter_subject)", () => {
   });
 });
 
-describe("email.md §5 body vectors (filter_body)", () => {
+describe("live body vectors (filter_body)", () => {
   const body = { success_kw: "SUCCESS", filter_body: true };
 
   it("plain body with the keyword → success", () => {
@@ -120,7 +120,7 @@ describe("email.md §5 body vectors (filter_body)", () => {
   });
 });
 
-describe("email.md §5 other vectors", () => {
+describe("other live vectors", () => {
   it("no filters → success whatever the keywords", () => {
     expect(classify({ text: "hello world" }, {})).toBe("success");
     expect(classify({ text: "hello world" }, { success_kw: "SUCCESS", filter_default_fail: true })).toBe("success");
@@ -296,8 +296,8 @@ describe("parseEmail", () => {
   });
 });
 
-describe("htmlToText (email.md §3)", () => {
-  it("converts the spec examples", () => {
+describe("htmlToText", () => {
+  it("converts the service's examples", () => {
     expect(htmlToText("<b>S</b>UCCESS")).toBe("SUCCESS");
     expect(htmlToText('<style>css</style><h1 class="foo">Hello</h1> World <script>js</script>')).toBe("Hello World");
   });
@@ -430,7 +430,7 @@ describe("renderEmail", () => {
   });
 });
 
-describe("parseRecipient (email.md §1)", () => {
+describe("parseRecipient", () => {
   const domain = "hc.localhost";
   const uuid = "4f3e2d1c-0b9a-4876-a543-210fedcba987";
 

@@ -56,7 +56,7 @@ describe("get a check", () => {
     expect(unknown.json).toEqual({ error: "not found" });
   });
 
-  test("unique_key is the SHA-1 of the first 16 hex digits of the UUID (spec vectors)", async () => {
+  test("unique_key is the SHA-1 of the first 16 hex digits of the UUID (the service's vectors)", async () => {
     const s = setup();
     await s.create();
     const state = s.fake.exportState();

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { badgeSignature } from "../src/model/badges.js";
 import { call, MINUTE, ping, setup, type Answer } from "./helpers.js";
 
-// The service's pages as taken from a v4.3 server (spec `wire/`).
+// The service's pages as taken from a v4.3 server (copied into the fixtures).
 const wire = (name: string) => readFileSync(new URL(`./fixtures/wire/${name}`, import.meta.url));
 const NOT_FOUND = wire("404-not-found.html");
 const CSRF_NO_COOKIE = wire("403-csrf-http.html");
@@ -34,7 +34,7 @@ async function expectPage(answer: Answer, status: number, page: Buffer, label: s
 }
 
 describe("the wire fixtures", () => {
-  test("are the spec's files: 179 and 1367 bytes, the 404 page starting with a newline", () => {
+  test("are the service's files: 179 and 1367 bytes, the 404 page starting with a newline", () => {
     expect(NOT_FOUND.byteLength).toBe(179);
     expect(NOT_FOUND.toString("latin1").startsWith("\n<!doctype html>\n")).toBe(true);
     expect(CSRF_NO_COOKIE.byteLength).toBe(1367);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
   FakeServer,
@@ -153,6 +154,22 @@ describe("remote control input handling", () => {
     const project = fake.createProject();
     const answer = await send(fake, "POST", `/__fake/projects/${project.id}/checks`, '{"timeout": 5}');
     expect(answer).toEqual({ status: 400, json: { error: "json validation error: timeout is too small" } });
+  });
+
+  it("answers GET on the prefix with the index of the control endpoints, as docs/cli.md lists them", async () => {
+    const index = await send(fake, "GET", "/__fake");
+    expect(index.status).toBe(200);
+    const endpoints = (index.json as { endpoints: { method: string; path: string }[] }).endpoints;
+    expect(endpoints).toContainEqual({ method: "POST", path: "/__fake/projects" });
+    expect(endpoints).toContainEqual({ method: "POST", path: "/__fake/projects/{id}/checks" });
+    expect(await send(fake, "GET", "/__fake/")).toEqual(index);
+    const reference = readFileSync(new URL("../../../docs/cli.md", import.meta.url), "utf8");
+    const documented = [...reference.matchAll(/^\| `(?:(GET|POST|PUT|DELETE)` \/ `)?(GET|POST|PUT|DELETE) (\/__fake[^`]*)`/gm)].flatMap(
+      ([, first, second, path]) => [first, second].filter(Boolean).map((method) => ({ method, path })),
+    );
+    expect(new Set(endpoints.map(({ method, path }) => `${method} ${path}`))).toEqual(
+      new Set(documented.filter(({ path }) => path !== "/__fake").map(({ method, path }) => `${method} ${path}`)),
+    );
   });
 
   it("answers 404 for unknown control paths and 405 with Allow for other methods", async () => {

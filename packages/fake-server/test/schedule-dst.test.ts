@@ -1,4 +1,4 @@
-// Cron across DST changes: cronsim's fixed-time and real-time regimes (schedules.md §2.4, §2.6, §2.7).
+// Cron across DST changes: cronsim's fixed-time and real-time regimes.
 import { describe, expect, it } from "vitest";
 import { nextFireTime } from "../src/model/schedule/index.js";
 import { at, fireTimes, localFireTimes, utc, utcFireTimes } from "./schedule-helpers.js";
@@ -11,7 +11,7 @@ const riga = (expression: string, start: number, count: number) => localFireTime
 const spring = (...times: string[]) => times.map((t) => `2021-03-28T${t}`);
 const autumn = (...times: string[]) => times.map((t) => `2021-10-31T${t}`);
 
-describe("cronsim DST vectors, Europe/Riga (§2.6)", () => {
+describe("cronsim DST vectors, Europe/Riga", () => {
   const ALL_HOURS = Array.from({ length: 24 }, (_, h) => h).join(",");
   const ODD_HOURS = Array.from({ length: 12 }, (_, h) => 2 * h + 1).join(",");
   const cases: [string, number, string[]][] = [
@@ -66,7 +66,7 @@ describe("cronsim DST vectors, Europe/Riga (§2.6)", () => {
   });
 });
 
-describe("service-level DST vectors (§2.7)", () => {
+describe("service-level DST vectors", () => {
   const ny = (expression: string, start: string, count: number) =>
     utcFireTimes(expression, "America/New_York", at(start), count);
   const rigaUtc = (expression: string, start: string, count: number) => utcFireTimes(expression, RIGA, at(start), count);
@@ -106,8 +106,8 @@ describe("service-level DST vectors (§2.7)", () => {
     expect(utc(nextFireTime("15 * * * *", RIGA, at("2023-10-29T00:55Z")))).toBe("2023-10-29T01:15Z");
   });
 
-  it("a start inside the repeated hour never yields a time at or before it (status.md §2 quirk not reproduced)", () => {
-    // The service's library answers 2021-10-31T00:30Z here, before the last ping; see status.md §2.
+  it("a start inside the repeated hour never yields a time at or before it (the library's quirk is not reproduced)", () => {
+    // The service's library answers 2021-10-31T00:30Z here, before the last ping.
     expect(utc(nextFireTime("30 3 * * *", RIGA, at("2021-10-31T01:10Z")))).toBe("2021-11-01T01:30Z");
     expect(utc(nextFireTime("10 3,4 * * *", RIGA, at("2021-10-31T01:05Z")))).toBe("2021-10-31T02:10Z");
   });

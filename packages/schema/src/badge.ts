@@ -1,5 +1,5 @@
 /**
- * Badges (spec: flips_badges_channels.md §2–§4).
+ * Badges (`docs/reference.md#badges`).
  * @module
  */
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 /**
- * Integrations (spec: flips_badges_channels.md §5).
+ * Integrations (`docs/reference.md#integrations`).
  * @module
  */
 import * as z from "zod/mini";

@@ -1,8 +1,8 @@
 /**
  * The rules of create and update bodies, declared once as plain data, and
- * {@link validateCheckBody}, which applies them without zod (spec: checks.md
- * §3–§7). `requests.ts` builds the zod schemas of the same bodies from the
- * same rules and messages; a test checks that the two agree.
+ * {@link validateCheckBody}, which applies them without zod
+ * (`docs/reference.md#create-and-update-bodies`). `requests.ts` builds the zod
+ * schemas of the same bodies from the same rules and messages; a test checks that the two agree.
  * @module
  */
 import { ERROR_MESSAGES, VALIDATION_PREFIX } from "./errors.js";
@@ -165,7 +165,7 @@ function textProblem(field: string, rule: Extract<BodyRule, { kind: "text" }>, v
 
 function durationProblem(field: string, value: unknown, compat: Compat) {
   // Integers beyond the safe range are still integers to the service: they
-  // read "too large"/"too small" (spec: api.md §11), not "not a number".
+  // read "too large"/"too small", not "not a number".
   if (typeof value !== "number" || !Number.isFinite(value)) return bodyMessages.notNumber(field);
   if (compat === "live" && !Number.isInteger(value)) return bodyMessages.notNumber(field);
   if (value < DURATION_MIN) return bodyMessages.tooSmall(field);

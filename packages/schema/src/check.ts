@@ -1,5 +1,5 @@
 /**
- * The check representation, read-write and read-only (spec: checks.md §2).
+ * The check representation, read-write and read-only (`docs/reference.md#representation`).
  * Live-only members are optional so that answers of the seed and of the live
  * service both validate; unknown extra members are kept.
  * @module
@@ -100,16 +100,16 @@ export type CheckList = { checks: Check[] };
 /** The list-checks answer for a read-only key. */
 export type ReadOnlyCheckList = { checks: ReadOnlyCheck[] };
 
-/** Members of a read-write check in the live service's order (checks.md §2.1). */
+/** Members of a read-write check in the live service's order. */
 export const LIVE_CHECK_MEMBERS = [
   "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
   "manual_resume", "methods", "subject", "subject_fail", "start_kw", "success_kw", "failure_kw",
   "filter_subject", "filter_body", "filter_http_body", "filter_default_fail", "badge_url", "last_duration",
   "uuid", "ping_url", "update_url", "pause_url", "resume_url", "channels",
 ] as const;
-/** Members of a read-only check in the live service's order (checks.md §2.2). */
+/** Members of a read-only check in the live service's order. */
 export const LIVE_READ_ONLY_CHECK_MEMBERS = [...LIVE_CHECK_MEMBERS.slice(0, 23), "unique_key"] as const;
-/** Members of a read-write check in the seed's order (checks.md §2.3). */
+/** Members of a read-write check in the seed's order (`docs/reference.md#5-check-members`). */
 export const SEED_CHECK_MEMBERS = [
   "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
   "manual_resume", "methods", "start_kw", "success_kw", "failure_kw", "filter_subject", "filter_body",

@@ -1,5 +1,5 @@
 /**
- * Flips: changes of a check's status (spec: flips_badges_channels.md §1).
+ * Flips: changes of a check's status (`docs/reference.md#listing-flips`).
  * @module
  */
 import * as z from "zod/mini";

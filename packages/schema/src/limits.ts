@@ -141,7 +141,7 @@ export const BADGE_STATUSES = ["up", "late", "down"] as const;
 /** A badge status. */
 export type BadgeStatus = (typeof BADGE_STATUSES)[number];
 
-/** The fake server's and the SDK's compatibility modes (see the spec's "Seed vs live service"). */
+/** The fake server's and the SDK's compatibility modes (`docs/reference.md#seed-and-live-the-fourteen-differences`). */
 export const COMPAT_MODES = ["seed", "live"] as const;
-/** `seed` follows the seed specification; `live` mimics the live service. */
+/** `seed` follows the seed document; `live` mimics the live service. */
 export type Compat = (typeof COMPAT_MODES)[number];

@@ -1,5 +1,5 @@
 /**
- * The ping log (spec: pings.md §4–§7).
+ * The ping log (`docs/reference.md#the-ping-log`).
  * @module
  */
 import * as z from "zod/mini";

@@ -1,6 +1,6 @@
 /**
  * Request bodies and queries as zod schemas, with the service's own
- * validation rules and error messages (spec: checks.md §3–§7); the body
+ * validation rules and error messages (`docs/reference.md#create-and-update-bodies`); the body
  * rules themselves are in `check-body.ts`.
  * @module
  */
@@ -44,7 +44,7 @@ function duration(field: string, compat: Compat): z.ZodMiniType<number, number> 
   const notNumber = bodyMessages.notNumber(field);
   // zod's integer type also rejects integers beyond the safe range; those are
   // still integers to the service, so they must read "too large"/"too small"
-  // (spec: api.md §11), not "not a number".
+  // not "not a number".
   const base = compat === "live"
     ? z.int({
         error: (issue) => (issue.code === "too_big" ? tooLarge : issue.code === "too_small" ? tooSmall : notNumber),

@@ -1,6 +1,6 @@
 /**
  * Time-zone names the service accepts for a check's `tz`, and the legacy
- * aliases it rewrites to a canonical name on input (spec: checks.md §10).
+ * aliases it rewrites to a canonical name on input.
  * The list is the service's own; it differs from `Intl.supportedValuesOf`.
  */
 

@@ -10,7 +10,7 @@ import {
 
 const ROOT = "http://localhost:8000/badge/67541b37-8b9c-4d17-b952-690eae";
 
-/** The six URLs of one entry, built as flips_badges_channels.md §2.2 describes (signature vectors of the spec). */
+/** The six URLs of one entry, built as the service builds them (its signature vectors). */
 function urls(sig: string, tagInUrl: string | null): Record<string, string> {
   const at = (suffix: string, fmt: string) => `${ROOT}/${sig}${suffix}${tagInUrl === null ? "" : `/${tagInUrl}`}.${fmt}`;
   return {

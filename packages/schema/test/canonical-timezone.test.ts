@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { canonicalTimezone, TIMEZONE_ALIASES, TIMEZONES } from "@checks-api/schema";
 
-describe("time-zone list (checks.md §10)", () => {
+describe("time-zone list", () => {
   it("has 483 distinct canonical names and 113 aliases", () => {
     expect(TIMEZONES).toHaveLength(483);
     expect(new Set(TIMEZONES).size).toBe(483);
     expect(Object.keys(TIMEZONE_ALIASES)).toHaveLength(113);
   });
 
-  it("has the spec's count per prefix", () => {
+  it("has the service's count per prefix", () => {
     const counts: Record<string, number> = {};
     for (const name of TIMEZONES) {
       const prefix = name.includes("/") ? name.slice(0, name.indexOf("/")) : "";

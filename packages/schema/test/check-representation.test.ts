@@ -117,12 +117,12 @@ describe("member orders", () => {
   const kindMembers = ["timeout", "schedule", "tz"];
   const order = (check: Record<string, unknown>) => Object.keys(check).filter((key) => !kindMembers.includes(key));
 
-  it("match the spec's live read-write order; a simple check without last_duration has 29 members", () => {
+  it("match the service's live read-write order; a simple check without last_duration has 29 members", () => {
     expect(order(liveReadWriteScheduled())).toEqual([...LIVE_CHECK_MEMBERS]);
     expect(Object.keys(liveReadWriteSimple())).toHaveLength(29);
   });
 
-  it("match the spec's live read-only order", () => {
+  it("match the service's live read-only order", () => {
     expect(order(liveReadOnlyScheduled())).toEqual([...LIVE_READ_ONLY_CHECK_MEMBERS]);
   });
 

@@ -25,7 +25,7 @@ describe("checkUuid", () => {
   });
 });
 
-describe("UUID and unique-key shapes (api.md §1.1)", () => {
+describe("UUID and unique-key shapes", () => {
   it("isUuid accepts lowercase hyphenated UUIDs of any version only", () => {
     expect(isUuid(FIXTURE_UUID)).toBe(true);
     expect(isUuid("00000000-0000-0000-0000-000000000000")).toBe(true);

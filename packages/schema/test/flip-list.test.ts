@@ -7,7 +7,7 @@ const flips = [
 ];
 
 describe("flips", () => {
-  it("accepts the live vector of flips_badges_channels.md §1.1 in the live envelope", () => {
+  it("accepts the service's flips vector in the live envelope", () => {
     const body = { flips: [{ timestamp: "2020-06-01T12:24:32+00:00", up: 1 }] };
     expect(LiveFlipListSchema.safeParse(body).success).toBe(true);
     expect(FlipListSchema.safeParse(body).success).toBe(true);

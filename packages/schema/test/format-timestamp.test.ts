@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatTimestamp, parseTimestamp, TimestampSchema } from "@checks-api/schema";
 
-describe("formatTimestamp (checks.md §2.4)", () => {
+describe("formatTimestamp", () => {
   it("prints UTC, whole seconds, +00:00, never Z", () => {
     expect(formatTimestamp(Date.UTC(2020, 2, 24, 14, 2, 3))).toBe("2020-03-24T14:02:03+00:00");
   });

@@ -63,7 +63,7 @@ describe("openapi.json", () => {
     }
   });
 
-  it("documents every ping URL form of pings.md §1, with rid everywhere and create on slug forms", () => {
+  it("documents every ping URL form, with rid everywhere and create on slug forms", () => {
     for (const path of [
       "/ping/{uuid}",
       "/ping/{uuid}/start",

@@ -3,8 +3,8 @@ import { FLIPS_SECONDS_MAX, FLIPS_TIMESTAMP_MAX, parseFlipsQuery } from "@checks
 
 const parse = (query: string) => parseFlipsQuery(new URLSearchParams(query));
 
-describe("parseFlipsQuery (flips_badges_channels.md §1.1)", () => {
-  it("the bounds are the spec's", () => {
+describe("parseFlipsQuery", () => {
+  it("the bounds are the service's", () => {
     expect([FLIPS_SECONDS_MAX, FLIPS_TIMESTAMP_MAX]).toEqual([31536000, 10000000000]);
   });
 

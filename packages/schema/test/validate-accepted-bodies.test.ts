@@ -34,7 +34,7 @@ describe("valid create and update bodies", () => {
     });
   });
 
-  it("accepts the deprecated subject members (checks.md §7 example)", () => {
+  it("accepts the deprecated subject members (the service's example)", () => {
     expect(validateCheckBody({ subject: "SUCCESS", filter_subject: false })).toEqual({
       success: true,
       data: { subject: "SUCCESS", filter_subject: false },
@@ -56,7 +56,7 @@ describe("valid create and update bodies", () => {
     });
   });
 
-  it("accepts the create defaults of checks.md §5 as an explicit body", () => {
+  it("accepts the create create defaults as an explicit body", () => {
     const { schedule: _schedule, ...defaults } = CHECK_DEFAULTS;
     expect(validateCheckBody(defaults, { compat: "live" })).toEqual({ success: true, data: defaults });
     expect(CHECK_DEFAULTS).toMatchObject({ timeout: 86400, grace: 3600, tz: "UTC", schedule: "* * * * *", methods: "", desc: "" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_MODES, messageOf } from "./fixtures/validate.js";
 
-// checks.md §3.4: every member is checked, only the first error is reported,
+// Every member is checked, only the first error is reported,
 // in this order — whatever the order of the members in the body.
 const ORDER: [string, unknown, string][] = [
   ["channels", 1, "channels is not a string"],
@@ -29,7 +29,7 @@ const ORDER: [string, unknown, string][] = [
 
 const bodyFrom = (rows: typeof ORDER) => Object.fromEntries(rows.map(([field, value]) => [field, value]));
 
-describe("which error is reported (checks.md §3.4)", () => {
+describe("which error is reported", () => {
   it.each(ORDER.map((row, index) => [row[0], index]))("with every member from %s on wrong, %s's error wins", (_, index) => {
     const rows = ORDER.slice(index as number);
     const expected = rows[0]?.[2];
@@ -39,7 +39,7 @@ describe("which error is reported (checks.md §3.4)", () => {
     }
   });
 
-  it("the spec's example: {name: 5, grace: 1} → grace is too small", () => {
+  it("the service's example: {name: 5, grace: 1} → grace is too small", () => {
     for (const options of ALL_MODES) expect(messageOf({ name: 5, grace: 1 }, options)).toBe("grace is too small");
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { codePointLength, KEYWORD_MAX_LENGTH, NAME_MAX_LENGTH, SCHEDULE_MAX_LENGTH, SLUG_MAX_LENGTH, TAGS_MAX_LENGTH } from "@checks-api/schema";
 import { messageOf } from "./fixtures/validate.js";
 
-// checks.md §3.1: lengths count code points, so an astral character
+// Lengths count code points, so an astral character
 // (two UTF-16 units) counts once.
 const ASTRAL = "😀";
 const accepting = () => true;
@@ -14,12 +14,12 @@ const limits: [string, number][] = [
   ["failure_kw", 200],
   ["subject", 200],
   ["subject_fail", 200],
-  // api.md §11: not validated by the live API; the fake refuses what the database cannot hold.
+  // Not validated by the live API; the fake refuses what the database cannot hold.
   ["tags", 500],
 ];
 
 describe("maximum lengths", () => {
-  it("are the spec's numbers", () => {
+  it("are the service's numbers", () => {
     expect([NAME_MAX_LENGTH, SLUG_MAX_LENGTH, SCHEDULE_MAX_LENGTH, KEYWORD_MAX_LENGTH, TAGS_MAX_LENGTH]).toEqual([100, 100, 100, 200, 500]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messageOf } from "./fixtures/validate.js";
 
-// api.md §11: the live service fails with a 500 on an unpaired surrogate in
+// The live service fails with a 500 on an unpaired surrogate in
 // these members; the fake answers "<field> is not a string".
 const guarded = ["name", "slug", "schedule", "start_kw", "success_kw", "failure_kw", "subject", "subject_fail"];
 const accepting = () => true;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { METHODS_VALUES } from "@checks-api/schema";
 import { ALL_MODES, messageOf } from "./fixtures/validate.js";
 
-describe("methods (checks.md §3.1: exactly \"\" or \"POST\", case-sensitive)", () => {
+describe("methods (exactly \"\" or \"POST\", case-sensitive)", () => {
   it("knows exactly the two values", () => {
     expect([...METHODS_VALUES]).toEqual(["", "POST"]);
   });

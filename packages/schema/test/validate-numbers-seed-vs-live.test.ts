@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateCheckBody } from "@checks-api/schema";
 import { messageOf } from "./fixtures/validate.js";
 
-// README item 11 and checks.md §3.2.
+// docs/reference.md#11-how-timeout-and-grace-are-written
 describe.each(["timeout", "grace"])("%s: seed numbers versus live integers", (field) => {
   it("3600.5 and 60.5: seed accepts any finite number in range, live says not a number", () => {
     for (const value of [3600.5, 60.5]) {

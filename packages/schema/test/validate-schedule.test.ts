@@ -4,7 +4,7 @@ import { messageOf } from "./fixtures/validate.js";
 
 const INVALID = "schedule is not a valid cron or OnCalendar expression";
 
-describe("schedule validation hook (checks.md §4)", () => {
+describe("schedule validation hook", () => {
   it("rejects an empty or whitespace-only schedule even without a schedule engine", () => {
     for (const schedule of ["", " ", "\t", "\n", " \n\t "]) expect(messageOf({ schedule })).toBe(INVALID);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateCheckBody } from "@checks-api/schema";
 import { ALL_MODES } from "./fixtures/validate.js";
 
-// checks.md §3.5, with the full error text as the service sends it. The
+// The service's validation examples, with the full error text as the service sends it. The
 // schedule rows need a schedule engine; a stand-in that accepts five-field
 // cron lines and `HH:MM` OnCalendar lines is enough to reach each message.
 const isValidSchedule = (schedule: string) =>
@@ -47,7 +47,7 @@ const table: [string, unknown, string][] = [
   ["the first of two errors", { name: 5, grace: 1 }, "grace is too small"],
 ];
 
-describe("validateCheckBody on the spec's examples (checks.md §3.5)", () => {
+describe("validateCheckBody on the service's examples", () => {
   it.each(table)("%s → the exact live message", (_, body, message) => {
     const result = validateCheckBody(body, { operation: "create", compat: "live", isValidSchedule });
     expect(result).toEqual({ success: false, error: `json validation error: ${message}` });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_MODES, messageOf } from "./fixtures/validate.js";
 
-// checks.md §3.1 and §3.3: strict JSON types, no coercion, null rejected like
+// Strict JSON types, no coercion, null rejected like
 // a wrong type. Each row: member, a value of the right type, the message.
 const strings = ["channels", "desc", "failure_kw", "name", "schedule", "slug", "start_kw", "subject", "subject_fail", "success_kw", "tags", "tz"];
 const booleans = ["filter_subject", "filter_body", "filter_http_body", "filter_default_fail", "manual_resume"];

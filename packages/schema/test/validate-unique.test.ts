@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNIQUE_FIELDS, validateCheckBody } from "@checks-api/schema";
 import { messageOf } from "./fixtures/validate.js";
 
-describe("unique (checks.md §3.1, §5; README item 12)", () => {
+describe("unique", () => {
   it("names exactly name, slug, tags, timeout, grace", () => {
     expect([...UNIQUE_FIELDS]).toEqual(["name", "slug", "tags", "timeout", "grace"]);
   });

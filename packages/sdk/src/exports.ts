@@ -42,6 +42,7 @@ export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } f
 export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./ping/monitor.js";
 export {
   DEFAULT_BASE_URL,
+  HOSTED_PING_ENDPOINT,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   type ClientOptions,

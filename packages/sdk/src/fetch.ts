@@ -3,7 +3,7 @@
  * (browsers, Deno, Bun, Workers). Nothing here imports Node-only modules.
  * @module @checks-api/sdk/fetch
  */
-import type { ClientOf, CreateClientOptions } from "./clients/client.js";
+import type { ClientOf, CreateClientOptions, KeyChoice, KeyKind } from "./clients/client.js";
 import { createClientWith } from "./clients/client.js";
 import { ChecksClient, ReadOnlyChecksClient } from "./clients/fetch-clients.js";
 
@@ -18,6 +18,9 @@ export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;
  * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the
  * type). The key defaults to the `CHECKS_API_KEY` environment variable.
  */
-export function createClient<const O extends CreateClientOptions = {}>(options: O = {} as O): ClientFor<O> {
-  return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
+export function createClient<const K extends string = string, const KK extends KeyKind | undefined = undefined>(
+  options: CreateClientOptions & KeyChoice<K, KK> = {},
+): ClientFor<{ apiKey: K; keyKind: KK }> {
+  // The runtime choice follows the same rules as the type: the key's prefix or keyKind.
+  return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient }) as ClientFor<{ apiKey: K; keyKind: KK }>;
 }

@@ -4,7 +4,7 @@
  * runtimes, import `@checks-api/sdk/fetch`.
  * @module @checks-api/sdk
  */
-import { createClientWith, type ClientOf, type CreateClientOptions } from "./clients/client.js";
+import { createClientWith, type ClientOf, type CreateClientOptions, type KeyChoice, type KeyKind } from "./clients/client.js";
 import { ChecksClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./clients/node-clients.js";
 
 export * from "./exports.js";
@@ -19,6 +19,9 @@ export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;
  * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the
  * type). The key defaults to the `CHECKS_API_KEY` environment variable.
  */
-export function createClient<const O extends CreateClientOptions & NodeTransportOptions = {}>(options: O = {} as O): ClientFor<O> {
-  return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient });
+export function createClient<const K extends string = string, const KK extends KeyKind | undefined = undefined>(
+  options: CreateClientOptions & NodeTransportOptions & KeyChoice<K, KK> = {},
+): ClientFor<{ apiKey: K; keyKind: KK }> {
+  // The runtime choice follows the same rules as the type: the key's prefix or keyKind.
+  return createClientWith(options, { readWrite: ChecksClient, readOnly: ReadOnlyChecksClient }) as ClientFor<{ apiKey: K; keyKind: KK }>;
 }

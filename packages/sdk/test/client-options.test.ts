@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ChecksClient, PingClient, SDK_VERSION } from "../src/index.js";
+import { ChecksClient, HOSTED_PING_ENDPOINT, PingClient, SDK_VERSION } from "../src/index.js";
 import { json, liveCheck, RW_KEY, stubTransport, UUID } from "./helpers.js";
 
 describe("client options", () => {
@@ -11,10 +11,23 @@ describe("client options", () => {
     await client.ping(UUID).success();
     expect(stub.requests.map((r) => [r.method, r.url])).toEqual([
       ["GET", `https://healthchecks.io/api/v3/checks/${UUID}`],
-      ["POST", `https://healthchecks.io/ping/${UUID}`],
+      ["POST", `https://hc-ping.com/${UUID}`],
     ]);
     expect(stub.requests[0]?.headers).toMatchObject({ "user-agent": `checks-api-sdk/${SDK_VERSION}`, "x-api-key": RW_KEY });
     expect(stub.requests[1]?.headers).not.toHaveProperty("x-api-key");
+  });
+
+  it("pings the hosted service's ping host when the base URL is the hosted service, given or from the environment", async () => {
+    const stub = stubTransport(() => ({ status: 200, body: "OK" }));
+    for (const baseUrl of ["https://healthchecks.io", "https://healthchecks.io/"]) {
+      await new PingClient({ baseUrl, transport: stub.transport }).ping(UUID).success();
+    }
+    await new PingClient({ baseUrl: "https://hc.example.com", transport: stub.transport }).ping(UUID).success();
+    expect(stub.requests.map((r) => r.url)).toEqual([
+      `${HOSTED_PING_ENDPOINT}${UUID}`,
+      `${HOSTED_PING_ENDPOINT}${UUID}`,
+      `https://hc.example.com/ping/${UUID}`,
+    ]);
   });
 
   it("takes a self-hosted base URL with or without a trailing slash, a ping endpoint, a user agent and extra headers", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { ChecksClient, PingClient } from "../src/index.js";
+import { BadRequestError, ChecksClient, PingClient } from "../src/index.js";
 import { prepareBody } from "../src/ping/ping-body.js";
 import { ENTRIES, setupEntry } from "./entries.js";
 import { FAKE_BASE, MODES, setupFake } from "./fake-helpers.js";
@@ -155,5 +155,23 @@ describe("the announced body limit", () => {
     expectTypeOf<PingClient["pingBodyLimit"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<ChecksClient["pingBodyLimit"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<PingClient>().not.toHaveProperty("bodyLimit");
+  });
+});
+
+describe("a missing ping target", () => {
+  it.each([
+    [undefined, /the check to ping is missing \(undefined\): pass its UUID, or \{ pingKey, slug \}/],
+    ["", /the check to ping is missing \(an empty string\)/],
+    [{ pingKey: undefined, slug: "backups" }, /the ping key of the check to ping is missing \(undefined\)/],
+    [{ pingKey: "k".repeat(22), slug: undefined }, /the slug of the check to ping is missing \(undefined\)/],
+  ])("%j is a BadRequestError that says what is missing, sent nowhere", async (target, message) => {
+    const { fake, pings } = setupFake({ compat: "live" });
+    const before = fake.journal().length;
+    // As from an unset environment variable: `pings.ping(process.env.CHECK_UUID!)`.
+    const error = await pings.ping(target as unknown as string).success().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).errorText).toMatch(message);
+    expect((error as Error).message).toMatch(/environment variable unset/);
+    expect(fake.journal().length).toBe(before);
   });
 });

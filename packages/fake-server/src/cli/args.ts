@@ -2,6 +2,7 @@
  * Command-line flags of `checks-fake-server`.
  * @module
  */
+import { isIP } from "node:net";
 import { parseArgs } from "node:util";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 
@@ -27,6 +28,8 @@ export interface CliOptions {
   clock: "real" | "virtual";
   /** Print the usage and exit. */
   help: boolean;
+  /** Print the version and exit. */
+  version: boolean;
 }
 
 /** A command line that cannot be run: the CLI prints it and exits with status 2. */
@@ -59,9 +62,11 @@ Options:
   --no-control          do not serve the remote control API under /__fake
   --demo                create a demo project with checks in several states (ignored when --state loads a file)
   -h, --help            show this help and exit
+  --version             print the version and exit
 
 Exit status: 0 after a clean shutdown (SIGINT / SIGTERM / SIGHUP), 1 on a runtime error,
-2 on bad options or an unusable state file.
+2 on bad options (including a --host that is no address of this machine and a --port in use)
+or an unusable state file.
 `;
 
 /** Parses `argv` (without the node and script paths). Throws {@link UsageError} on bad flags. */
@@ -83,6 +88,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
     }));
   } catch (error) {
@@ -97,8 +103,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
     control: !values["no-control"],
     demo: values.demo ?? false,
     help: values.help ?? false,
+    version: values.version ?? false,
   };
-  if (options.host === "") throw new UsageError("--host must not be empty");
+  checkHost(options.host);
   if (values.state !== undefined) {
     if (values.state === "") throw new UsageError("--state needs a file name");
     options.state = values.state;
@@ -110,6 +117,15 @@ export function parseCliArgs(argv: string[]): CliOptions {
     options.controlToken = values["control-token"];
   }
   return options;
+}
+
+// Four dotted numbers are meant as an IPv4 address: refused here rather than
+// looked up as a host name, which fails later and less clearly.
+function checkHost(host: string): void {
+  if (host === "") throw new UsageError("--host must not be empty");
+  if (/^\d+(?:\.\d+){3}$/.test(host) && isIP(host) !== 4) {
+    throw new UsageError(`--host must be an IP address or a host name, not "${host}" (each part of an IPv4 address is 0 to 255)`);
+  }
 }
 
 function parsePort(text: string): number {

@@ -26,10 +26,11 @@ export interface GuardContext {
   readonly baseUrl: string;
 }
 
-// 127.0.0.0/8, ::1 and the names RFC 6761 keeps on the loopback interface:
+// 127.0.0.0/8 (also IPv4-mapped, as a dual-stack socket reports it), ::1 and
+// the names RFC 6761 keeps on the loopback interface:
 // a page can only send these as `Host` from a loopback origin, which the
 // origin check then judges.
-const LOOPBACK_HOST = /^(?:localhost|[^:]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+const LOOPBACK_HOST = /^(?:localhost|[^:]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:127(?:\.\d{1,3}){3}\]|\[::ffff:7f[\da-f]{2}:[\da-f]{1,4}\])$/;
 // `name[:port]` or `[v6][:port]`.
 const HOST_PORT = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d*))?$/;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
@@ -86,7 +87,8 @@ export function refusal(request: Incoming, context: GuardContext): Refusal | und
 
 /**
  * Whether `name` (a host name or address without port, IPv6 in brackets)
- * is on the loopback interface: `localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`.
+ * is on the loopback interface: `localhost`, `*.localhost`, `127.0.0.0/8`
+ * (also as `[::ffff:127.0.0.1]`), `[::1]`.
  */
 export function isLoopbackHost(name: string): boolean {
   return LOOPBACK_HOST.test(name.toLowerCase());

@@ -5,6 +5,7 @@
  *
  * | method and path | operation | answer |
  * |---|---|---|
+ * | `GET {prefix}` | — | 200 `{"endpoints": [{"method", "path"}, …]}`, this table |
  * | `POST {prefix}/projects` | `createProject(body)` | 201 project info |
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
  * | `POST {prefix}/projects/{id}/checks` | `createCheck(id, body)` | 201 check |
@@ -108,6 +109,11 @@ const clockAnswer = (fake: ControlTarget): Reply => json(200, { now: fake.clock.
 
 const ROUTES: Route[] = [
   {
+    // The prefix itself, the URL the CLI prints: an index rather than a 404.
+    pattern: /^\/?$/,
+    methods: { GET: { body: "none", run: (fake) => json(200, { endpoints: endpointIndex(fake.options.control?.prefix ?? "") }) } },
+  },
+  {
     pattern: /^\/projects$/,
     methods: {
       POST: { body: "optional", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
@@ -198,6 +204,14 @@ const ROUTES: Route[] = [
     },
   },
 ];
+
+/** Every control endpoint as method and path, `{id}` standing for a project id. */
+function endpointIndex(prefix: string): { method: string; path: string }[] {
+  return ROUTES.filter((route) => !route.pattern.test("")).flatMap((route) => {
+    const path = route.pattern.source.replace(/^\^|\$$/g, "").replaceAll("([^/]+)", "{id}").replaceAll("\\/", "/");
+    return Object.keys(route.methods).map((method) => ({ method, path: prefix + path }));
+  });
+}
 
 /**
  * The control prefix of `fake`, or `undefined` when remote control is off

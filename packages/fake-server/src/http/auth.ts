@@ -1,5 +1,5 @@
 /**
- * API keys (spec: api.md §3): where the key is read from, and which keys an
+ * API keys (`docs/reference.md#keys`): where the key is read from, and which keys an
  * endpoint accepts.
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Reading request bodies: bounded reads, and the management API's JSON
- * parsing with the live parser's rules (spec: api.md §3.1).
+ * parsing with the live parser's rules (`docs/reference.md#request-bodies`).
  * @module
  */
 import { ERROR_MESSAGES } from "@checks-api/schema";

@@ -1,7 +1,7 @@
 /**
  * The framework's cross-site-request-forgery guard in front of the routes
- * that are not exempt from it: `status/` and the badge URLs (spec: api.md
- * §1.3, `wire/403-csrf-http.html`).
+ * that are not exempt from it: `status/` and the badge URLs 
+ * (`docs/reference.md#order-of-the-checks`).
  * @module
  */
 import { CSRF_NO_COOKIE_PAGE, CSRF_OTHER_PAGE } from "./framework-pages.js";

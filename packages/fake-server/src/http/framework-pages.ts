@@ -1,6 +1,6 @@
 /**
  * The framework's HTML error pages, byte for byte as the service sends them
- * with `DEBUG=False` (spec: api.md §1.3, §1.5 and `wire/`).
+ * with `DEBUG=False` (`docs/reference.md#routes`).
  * @module
  */
 

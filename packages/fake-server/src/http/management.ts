@@ -1,6 +1,7 @@
 /**
- * The request pipeline of the twelve management endpoints (spec: api.md
- * §2): CORS/method gate, body parsing, key, check lookup, then the handler.
+ * The request pipeline of the twelve management endpoints
+ * (`docs/reference.md#order-of-the-checks`): CORS/method gate, body
+ * parsing, key, check lookup, then the handler.
  * @module
  */
 import { ERROR_MESSAGES } from "@checks-api/schema";
@@ -30,7 +31,7 @@ import {
 import { listFlips } from "./routes/flips.js";
 import { getPingBody, listPings } from "./routes/pings.js";
 
-// Read-only keys work on exactly these (api.md §1.2).
+// Read-only keys work on exactly these (`docs/reference.md#routes`).
 const READ_OPERATIONS = new Set<Operation>(["listChecks", "getCheck", "listFlips", "listBadges"]);
 
 const preflights = new WeakMap<HeaderMap, Reply>();
@@ -85,7 +86,7 @@ const DURATION_FIELDS: ReadonlySet<string> = new Set(["timeout", "grace"]);
 const INTEGER_LITERAL = /^-?(?:0|[1-9][0-9]*)$/;
 
 /**
- * Live mode (README item 11): the service's parser reads a number written
+ * Live mode (`docs/reference.md#11-how-timeout-and-grace-are-written`): the service's parser reads a number written
  * with a fraction or an exponent as a float, which its validator refuses
  * for `timeout` and `grace` as "not a number" even when the value is whole
  * (`3600.0`, `1e3`). Such a member is handed on as its token text, which

@@ -1,7 +1,7 @@
 /**
  * Wire representations of checks, pings and flips, in the member orders the
- * schema declares for each compat mode (spec: checks.md §2, pings.md §4,
- * flips_badges_channels.md §1.2).
+ * schema declares for each compat mode
+ * (`docs/reference.md#representation`, `docs/reference.md#the-ping-log`).
  * @module
  */
 import {
@@ -69,7 +69,7 @@ const GETTERS: Record<CheckMember, Getter> = {
   filter_http_body: (c) => c.filter_http_body,
   filter_default_fail: (c) => c.filter_default_fail,
   badge_url: (c, ctx) => `${ctx.siteRoot}/b/2/${c.badgeKey}.svg`,
-  // Whole seconds, truncated; absent when unknown or zero (checks.md §2.1 #23).
+  // Whole seconds, truncated; absent when unknown or zero.
   last_duration: (c) => (c.lastDuration ? Math.trunc(c.lastDuration / 1000) : undefined),
   uuid: (c) => c.uuid,
   ping_url: (c, ctx) => ctx.pingEndpoint + c.uuid,
@@ -225,7 +225,7 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
 
 /**
  * A ping's `date`: UTC with `+00:00` and a six-digit fraction; live mode
- * drops the fraction when it is zero (README item 10).
+ * drops the fraction when it is zero (`docs/reference.md#10-fractions-in-ping-dates`).
  */
 function formatPingDate(ms: number, compat: Compat): string {
   const fraction = ((ms % 1000) + 1000) % 1000;

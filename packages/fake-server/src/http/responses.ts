@@ -1,7 +1,7 @@
 /**
  * Building blocks of the fake's answers: JSON in the service's formatting,
  * the framework's HTML pages, CORS headers, and the error bodies of each
- * compat mode (spec: api.md §4–§5, README item 7).
+ * compat mode (`docs/reference.md#answers`).
  * @module
  */
 import { ERROR_MESSAGES, type Compat } from "@checks-api/schema";
@@ -74,9 +74,9 @@ export function notFoundPage(): Reply {
   return textReply(404, NOT_FOUND_PAGE);
 }
 
-// Added by the framework's middleware to every answer of the service (api.md
-// §4); the slash redirect is made outside the middleware that adds
-// `X-Frame-Options`, so it lacks that one.
+// Added by the framework's middleware to every answer of the service (see
+// `docs/reference.md#answers`); the slash redirect is made
+// outside the middleware that adds `X-Frame-Options`, so it lacks that one.
 const REDIRECT_FRAMEWORK_HEADERS: HeaderMap = {
   "cross-origin-opener-policy": "same-origin",
   "referrer-policy": "same-origin",

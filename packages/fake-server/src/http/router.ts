@@ -1,5 +1,5 @@
 /**
- * The route table (spec: api.md §1): which endpoint a path names, with its
+ * The route table (`docs/reference.md#routes`): which endpoint a path names, with its
  * path parameters, and which operation each method performs there.
  * @module
  */
@@ -54,7 +54,7 @@ function endpoint(operations: Record<string, ApiOperation>): EndpointSpec {
   return { operations, cors: corsHeaders(Object.keys(operations)) };
 }
 
-/** Methods, operations and CORS headers of every management endpoint (api.md §2). */
+/** Methods, operations and CORS headers of every management endpoint. */
 export const ENDPOINTS: Readonly<Record<ApiEndpoint, EndpointSpec>> = {
   checks: endpoint({ GET: "listChecks", POST: "createCheck" }),
   check: endpoint({ GET: "getCheck", POST: "updateCheck", DELETE: "deleteCheck" }),

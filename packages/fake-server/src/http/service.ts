@@ -50,7 +50,7 @@ const STATUS_OK = textReply(200, "OK");
 const METRICS_REFUSED = textReply(403, "");
 
 // `status/` answers `OK` to safe methods, `metrics/` refuses them; the CSRF
-// guard refuses the other methods on both (api.md §9.1, §9.2).
+// guard refuses the other methods on both.
 function statusPage(core: Core, ex: Exchange, route: StatusRoute): Reply {
   if (isUnsafeMethod(ex.method)) return csrfRefusal(ex.incoming, core.options.baseUrl);
   return route.kind === "status" ? STATUS_OK : METRICS_REFUSED;

@@ -1,5 +1,5 @@
 /**
- * Badges (spec: flips_badges_channels.md §2–§4): signatures, URLs, request
+ * Badges (`docs/reference.md#badges`): signatures, URLs, request
  * paths, aggregation and the three output formats.
  * @module
  */

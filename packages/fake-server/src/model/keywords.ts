@@ -1,5 +1,5 @@
 /**
- * Keyword lists of the email and HTTP body filters (email.md §2 "Keyword matching").
+ * Keyword lists of the email and HTTP body filters (`docs/reference.md#keywords`).
  * @module
  */
 import { pyStrip } from "../text/py-whitespace.js";

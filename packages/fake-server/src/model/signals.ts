@@ -1,6 +1,6 @@
 /**
- * What a ping does to a check (spec: status.md §6) and how it is logged
- * (pings.md §4, §8).
+ * What a ping does to a check (`docs/reference.md#what-each-signal-does`) and how it is logged
+ * (`docs/reference.md#the-ping-log`).
  * @module
  */
 import type { PingType } from "@checks-api/schema";

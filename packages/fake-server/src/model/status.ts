@@ -1,5 +1,5 @@
 /**
- * Status over time (spec: status.md): the next expected ping, the displayed
+ * Status over time (`docs/reference.md#status-and-flips-over-time`): the next expected ping, the displayed
  * status, `next_ping`, and the timeout detector that turns overdue checks
  * `down` with flips dated when they went down.
  * @module
@@ -12,7 +12,7 @@ import type { FlipRecord, Store, StoredCheck } from "./store.js";
 /** API version of a request: changes the displayed status (`started` in v1) and URLs. */
 export type ApiVersion = 1 | 2 | 3;
 
-/** The next expected ping `E` (status.md §2): defined only while the stored status is `up`. */
+/** The next expected ping `E`: defined only while the stored status is `up`. */
 function computeExpected(check: StoredCheck): number | null {
   if (check.status !== "up" || check.lastPing === null) return null;
   if (check.kind === "simple") {
@@ -38,12 +38,12 @@ function goesDownAt(check: StoredCheck): number | null {
   return start === null ? null : start + check.grace * 1000;
 }
 
-/** `next_ping` (status.md §3) in epoch ms, or `null`. */
+/** `next_ping` in epoch ms, or `null`. */
 export function nextPingAt(check: StoredCheck): number | null {
   return check.status === "down" ? null : graceStart(check);
 }
 
-/** The status the API shows at `now` (status.md §4); v1 reports a pending start as `started`. */
+/** The status the API shows at `now`; v1 reports a pending start as `started`. */
 export function displayedStatus(check: StoredCheck, now: number, version: ApiVersion): CheckStatus {
   const graceMs = check.grace * 1000;
   if (check.lastStart !== null && now >= check.lastStart + graceMs) return "down";
@@ -69,7 +69,7 @@ export function rearm(store: Store, check: StoredCheck): void {
 }
 
 /**
- * The timeout detector (status.md §5), run for every check whose `D` is at
+ * The timeout detector (`docs/reference.md#going-down-by-time`), run for every check whose `D` is at
  * or before `now`, soonest first: a check that shows `down` is stored as
  * `down` with a `timeout` flip dated `D`.
  */

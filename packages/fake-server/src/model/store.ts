@@ -152,8 +152,7 @@ export interface StoredCheck extends CheckSettings {
 }
 
 /**
- * The check's `unique_key`: SHA-1 hex of the first 16 hex digits of its UUID
- * (spec: checks.md §2.4).
+ * The check's `unique_key`: SHA-1 hex of the first 16 hex digits of its UUID.
  */
 export function uniqueKeyOf(uuid: string): string {
   return createHash("sha1").update(uuid.replaceAll("-", "").slice(0, 16)).digest("hex");

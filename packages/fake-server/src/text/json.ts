@@ -1,5 +1,5 @@
 /**
- * JSON text exactly as the service prints it (api.md §4).
+ * JSON text exactly as the service prints it (`docs/reference.md#answers`).
  * @module
  */
 import { PyFloat } from "./py-float.js";

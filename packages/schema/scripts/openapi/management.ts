@@ -1,5 +1,5 @@
 /**
- * The twelve management endpoints of `/api/v3/` (spec: api.md §6).
+ * The twelve management endpoints of `/api/v3/`.
  * @module
  */
 import { FlipsQuerySchema, UNIQUE_KEY_PATTERN, UUID_PATTERN } from "../../src/index.js";

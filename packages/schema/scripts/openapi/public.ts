@@ -1,13 +1,13 @@
 /**
- * The endpoints without an API key: pings (spec: pings.md) and badges
- * (spec: flips_badges_channels.md §3).
+ * The endpoints without an API key: pings (`docs/reference.md#pings`) and badges
+ * (`docs/reference.md#badges`).
  * @module
  */
 import { BADGE_FORMATS, DEFAULT_PING_BODY_LIMIT, EXIT_STATUS_MAX, PING_RESPONSES, UUID_PATTERN } from "../../src/index.js";
 import { ref, type JsonSchema } from "./components.js";
 import type { Operation, PathItem } from "./management.js";
 
-// Route patterns of api.md §1.1 that the schema package has no constant for.
+// Route patterns that the schema package has no constant for.
 const WORD = "^[-a-zA-Z0-9_]+$";
 const DIGITS = "^[0-9]+$";
 

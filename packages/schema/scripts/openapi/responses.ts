@@ -1,6 +1,6 @@
 /**
- * Response objects shared by the management endpoints (spec: api.md §5 and
- * README item 7: live bodies, and the seed mode's JSON error bodies).
+ * Response objects shared by the management endpoints (live
+ * bodies, and the seed mode's JSON error bodies: `docs/reference.md#7-error-bodies`).
  * @module
  */
 import { ERROR_MESSAGES } from "../../src/index.js";

@@ -218,7 +218,21 @@ export type ClientOf<O, RW, RO> = O extends { keyKind: "read-only" }
         ? RW
         : RW | RO;
 
-/** The two client classes an entry point builds. */
+/**
+ * What of `createClient`'s options decides the client type, as type
+ * parameters: the key `K` (a literal when the program writes one) and the
+ * stated kind `KK`. Only these two are inferred, so that the other options
+ * (callbacks such as `debug` and `fetch`) take their types from the options
+ * interface, as they do with `new ChecksClient()`.
+ */
+export interface KeyChoice<K extends string, KK extends KeyKind | undefined> {
+  /** The API key. */
+  apiKey?: K;
+  /** The key's kind. */
+  keyKind?: KK;
+}
+
+/** The client classes an entry point builds. */
 export interface ClientClasses<RW, RO> {
   /** Built for read-write keys. */
   readWrite: new (options: ApiClientOptions) => RW;

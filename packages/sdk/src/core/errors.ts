@@ -135,19 +135,29 @@ export interface ConnectionErrorInit extends ChecksApiErrorInit {
   requestSent: boolean;
   /** The low-level error code (`ECONNREFUSED`, `UND_ERR_SOCKET`, …), when known. */
   code?: string | undefined;
+  /** The host and port the request went to (`127.0.0.1:8000`, `healthchecks.io:443`). */
+  host?: string | undefined;
 }
 
-/** The connection failed: no (complete) response arrived. */
+/**
+ * The connection failed: no (complete) response arrived. The message names
+ * the host and port that were tried, so that a wrong `baseUrl` or
+ * `CHECKS_API_URL` shows at once.
+ */
 export class ConnectionError extends ChecksApiError {
   /** False only when the request certainly never reached the server. */
   readonly requestSent: boolean;
   /** The low-level error code, when known. */
   readonly code: string | undefined;
+  /** The host and port the request went to, when known. */
+  readonly host: string | undefined;
   /** @param init what is known about the failed connection */
   constructor(init: ConnectionErrorInit) {
-    super({ ...init, message: init.message ?? `connection failed${init.code ? ` (${init.code})` : ""}` });
+    const to = init.host === undefined ? "" : ` to ${init.host}`;
+    super({ ...init, message: init.message ?? `connection${to} failed${init.code ? ` (${init.code})` : ""}` });
     this.requestSent = init.requestSent;
     this.code = init.code;
+    this.host = init.host;
   }
 }
 

@@ -11,6 +11,11 @@ import type { Transport } from "../transport/types.js";
 
 /** The hosted service. */
 export const DEFAULT_BASE_URL = "https://healthchecks.io";
+/**
+ * The hosted service's ping endpoint: its checks' `ping_url`s are on this
+ * host, not under {@link DEFAULT_BASE_URL}, so it is the default there.
+ */
+export const HOSTED_PING_ENDPOINT = "https://hc-ping.com/";
 /** Default per-attempt timeout, in ms. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /**
@@ -39,7 +44,11 @@ export interface ClientOptions {
    * variable where the runtime has one, else `https://healthchecks.io`.
    */
   baseUrl?: string;
-  /** Ping endpoint, a URL like `baseUrl`. Default: the `CHECKS_PING_ENDPOINT` environment variable, else `{baseUrl}/ping/`. */
+  /**
+   * Ping endpoint, a URL like `baseUrl`. Default: the `CHECKS_PING_ENDPOINT`
+   * environment variable, else `{baseUrl}/ping/` — and for the hosted
+   * service (`https://healthchecks.io`) its ping host, `https://hc-ping.com/`.
+   */
   pingEndpoint?: string;
   /**
    * `User-Agent` header. Default in the Node entry: `checks-api-sdk/<version>`;
@@ -184,7 +193,8 @@ export function resolveConfig(options: ClientOptions, secrets: Array<string | un
   const base = optionOrEnv(options.baseUrl, "baseUrl", API_URL_ENV);
   const baseUrl = trimSlashes(checkUrl(base.value ?? DEFAULT_BASE_URL, base.name));
   const endpoint = optionOrEnv(options.pingEndpoint, "pingEndpoint", PING_ENDPOINT_ENV);
-  const pingEndpoint = `${trimSlashes(checkUrl(endpoint.value ?? `${baseUrl}/ping/`, endpoint.name))}/`;
+  const defaultEndpoint = baseUrl === DEFAULT_BASE_URL ? HOSTED_PING_ENDPOINT : `${baseUrl}/ping/`;
+  const pingEndpoint = `${trimSlashes(checkUrl(endpoint.value ?? defaultEndpoint, endpoint.name))}/`;
   const headers = checkHeaders(options.headers);
   const retry = resolveRetrySettings({
     ...options.retry,

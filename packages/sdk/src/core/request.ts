@@ -154,6 +154,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
           path: path(),
           requestSent: transportFailure.requestSent,
           code: transportFailure.code,
+          host: hostAndPort(url),
         });
         failure = { kind: "connection", requestSent: transportFailure.requestSent };
       }
@@ -178,4 +179,10 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
     debug?.({ type: "retry", ...event(), attempt, delayMs, reason: error.message });
     await config.retry.sleep(delayMs, signal);
   }
+}
+
+/** `host:port` of a URL, the scheme's port when the URL names none. Base URLs carry no user name or password. */
+function hostAndPort(url: string): string {
+  const { hostname, port, protocol } = new URL(url);
+  return `${hostname}:${port || (protocol === "https:" ? "443" : "80")}`;
 }

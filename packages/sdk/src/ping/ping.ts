@@ -173,6 +173,19 @@ export class PingSender {
 
   #address(target: PingTarget, context: InputContext) {
     const query = new URLSearchParams();
+    // A target read from an unset environment variable arrives as undefined
+    // (or ""): say what is missing rather than "invalid url format".
+    if (target === undefined || target === null || target === "") {
+      throw rejectInput(context, `the check to ping is missing (${describeMissing(target)}): pass its UUID, or { pingKey, slug } — is an environment variable unset?`);
+    }
+    if (typeof target === "object") {
+      for (const member of ["pingKey", "slug"] as const) {
+        const value = (target as Partial<SlugTarget>)[member];
+        if (value === undefined || value === null || value === "") {
+          throw rejectInput(context, `the ${member === "pingKey" ? "ping key" : "slug"} of the check to ping is missing (${describeMissing(value)}) — is an environment variable unset?`);
+        }
+      }
+    }
     if (typeof target === "string") {
       const uuid = checkUuidParam(target, context);
       return { segments: [uuid], secrets: [uuid], query };
@@ -183,6 +196,11 @@ export class PingSender {
     if (target.create) query.set("create", "1");
     return { segments: [pingKey, slug], secrets: [pingKey], query };
   }
+}
+
+/** How a missing value reads in a message: `undefined`, `null` or `an empty string`. */
+function describeMissing(value: unknown): string {
+  return value === "" ? "an empty string" : String(value);
 }
 
 /** The signals of one check: `client.ping(uuid).success()`. */

@@ -36,8 +36,8 @@ export type ScheduledCheck = WireScheduledCheck & {
 export type Check = SimpleCheck | ScheduledCheck;
 
 /**
- * Sets `uuid` on a check that came without one (spec: use `uuid` when
- * present, otherwise parse it out of `update_url` / `ping_url`). A live
+ * Sets `uuid` on a check that came without one (a seed-mode answer; it is
+ * parsed out of `update_url` or `ping_url`). A live
  * check already has it, so the common case costs one property read. When no
  * UUID can be found the response is invalid — unless validation is off, in
  * which case the body is returned as it came.

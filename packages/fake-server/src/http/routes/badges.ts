@@ -1,6 +1,6 @@
 /**
  * Badges: the list endpoint and the public badge endpoints `/badge/…` and
- * `/b/{states}/{badge_key}.{fmt}` (spec: flips_badges_channels.md §2–§3).
+ * `/b/{states}/{badge_key}.{fmt}` (`docs/reference.md#badges`).
  * @module
  */
 import { BADGE_FORMATS, type BadgeFormat, type BadgeUrls } from "@checks-api/schema";

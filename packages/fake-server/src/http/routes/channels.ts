@@ -1,6 +1,6 @@
 /**
  * Integrations: the list endpoint and the resolution of a check's
- * `channels` member (spec: flips_badges_channels.md §5, checks.md §6).
+ * `channels` member (`docs/reference.md#integrations`).
  * @module
  */
 import { ERROR_MESSAGES, invalidChannelIdentifier, nonUniqueChannelIdentifier } from "@checks-api/schema";

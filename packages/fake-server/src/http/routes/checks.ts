@@ -1,6 +1,6 @@
 /**
  * The check endpoints: list, get, create/upsert, update, pause, resume,
- * delete (spec: api.md §6.1–§6.7, checks.md §3–§9).
+ * delete (`docs/reference.md#checks-representation-and-validation`).
  * @module
  */
 import {
@@ -102,7 +102,7 @@ function validate(body: Record<string, unknown>, operation: "create" | "update",
 }
 
 /**
- * Create or upsert (checks.md §5): validation, upsert lookup, check limit,
+ * Create or upsert (`docs/reference.md#create-and-upsert`): validation, upsert lookup, check limit,
  * channel resolution, save. Shared by the endpoint and the seeding helper.
  */
 export function saveNewCheck(core: Core, project: Project, body: Record<string, unknown>, version: ApiVersion, now: number): SaveOutcome {
@@ -167,7 +167,7 @@ export function insertCheck(core: Core, project: Project, now: number): StoredCh
 }
 
 // Members copied as given; `timeout` and `schedule` decide the kind and are
-// handled on their own (checks.md §4).
+// handled on their own.
 const PLAIN_SETTINGS = (Object.keys(CHECK_DEFAULTS) as (keyof CheckSettings)[]).filter(
   (key) => key !== "timeout" && key !== "schedule",
 );
@@ -197,7 +197,7 @@ function applySettings(core: Core, check: StoredCheck, data: CheckBody, version:
     check.failure_kw = data.subject_fail;
     check.filter_subject = check.success_kw !== "" || check.failure_kw !== "";
   }
-  // v1/v2 derive the slug only from a name that changes (api.md §10).
+  // v1/v2 derive the slug only from a name that changes.
   if (version < 3 && data.name !== undefined && data.name !== check.name) check.slug = slugify(data.name);
   const settings = check as CheckSettings;
   for (const key of PLAIN_SETTINGS) {
@@ -241,7 +241,7 @@ export function updateCheck(req: CheckRequest, check: StoredCheck, body: Record<
   return respondCheck(req, check, 200);
 }
 
-/** `POST checks/{uuid}/pause` (checks.md §8.2); a paused check stays as it is. */
+/** `POST checks/{uuid}/pause`; a paused check stays as it is. */
 export function pauseCheck(req: CheckRequest, check: StoredCheck): Reply {
   if (check.status !== "paused") {
     recordFlip(check, req.ex.now, "paused", "");
@@ -251,7 +251,7 @@ export function pauseCheck(req: CheckRequest, check: StoredCheck): Reply {
   return respondCheck(req, check, 200);
 }
 
-/** `POST checks/{uuid}/resume` (checks.md §8.3): 409 unless paused. */
+/** `POST checks/{uuid}/resume`: 409 unless paused. */
 export function resumeCheck(req: CheckRequest, check: StoredCheck): Reply {
   if (check.status !== "paused") return apiFailure(req.core.options.compat, "notPaused", req.cors);
   recordFlip(check, req.ex.now, "new", "");

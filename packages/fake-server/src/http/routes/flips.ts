@@ -1,6 +1,6 @@
 /**
- * `GET checks/{uuid}/flips/` and `…/{unique_key}/flips/` (spec:
- * flips_badges_channels.md §1).
+ * `GET checks/{uuid}/flips/` and `…/{unique_key}/flips/`
+ * (`docs/reference.md#listing-flips`).
  * @module
  */
 import { parseFlipsQuery } from "@checks-api/schema";
@@ -20,7 +20,7 @@ function isUpDown(flip: FlipRecord): boolean {
  * The check's flips, newest first, filtered by `seconds`, `start` (seed `>`,
  * live `>=`) and `end` (`<`). Seed mode lists only the changes between up
  * and down (`up → down`, `down → up`) as a bare array; live mode lists all
- * in `{"flips": [...]}` (README item 2).
+ * in `{"flips": [...]}` (`docs/reference.md#2-which-flips-are-listed`).
  */
 export function listFlips(req: CheckRequest, check: StoredCheck): Reply {
   const compat = req.core.options.compat;

@@ -1,6 +1,6 @@
 /**
  * The ping endpoints: UUID and slug forms, `?create=1`, run ids, exit
- * statuses, `methods`, HTTP body filtering (spec: pings.md §1–§4).
+ * statuses, `methods`, HTTP body filtering (`docs/reference.md#pings`).
  * @module
  */
 import { isIP } from "node:net";
@@ -52,7 +52,7 @@ function refuse(core: Core, ex: Exchange, status: number, text: string): Reply {
 }
 
 /**
- * The caller address as the service records it (pings.md §4.2):
+ * The caller address as the service records it:
  * `X-Forwarded-For` (up to the first comma) or the socket peer; IPv6 in
  * compressed form; `1.2.3.4:port` loses its port; empty → `null`.
  */
@@ -78,7 +78,7 @@ export function handlePing(core: Core, ex: Exchange, route: PingRoute): Reply | 
     return pingCheck(core, ex, route, check, false);
   }
   // The slug lookup's own refusals come before the UUID flow, which alone
-  // sets the no-cache headers (pings.md §2.2).
+  // sets the no-cache headers.
   const slug = route.slug ?? "";
   if (HAS_UPPERCASE.test(slug)) return textReply(400, PING_RESPONSES.invalidUrlFormat);
   const project = core.store.pingKeys.get(route.pingKey ?? "");

@@ -1,6 +1,6 @@
 /**
  * The ping log endpoints: list with per-ping durations, and a ping's body
- * (spec: pings.md §5–§7).
+ * (`docs/reference.md#the-ping-log`).
  * @module
  */
 import { DURATION_PAIRING_WINDOW_SECONDS, PING_LIST_MAX } from "@checks-api/schema";
@@ -38,7 +38,7 @@ const pairs = (type: PingRecord["type"]): boolean => type === "start" || type ==
 const round2 = (seconds: number): number => pyRound(seconds, 2);
 
 /**
- * Per-ping durations of the page `log[start..]` (pings.md §6): a success or
+ * Per-ping durations of the page `log[start..]`: a success or
  * failure pairs with the latest earlier start/success/fail of the same run id
  * when that is a start less than 72 h before it.
  */

@@ -1,5 +1,5 @@
 /**
- * Inbound email pings (spec: email.md): recipient lookup, keyword
+ * Inbound email pings (`docs/reference.md#inbound-email`): recipient lookup, keyword
  * classification, and recording the message as a ping.
  * @module
  */
@@ -38,10 +38,10 @@ function findTarget(core: Core, to: string): StoredCheck | EmailOutcome {
 }
 
 /**
- * Classifies a message for a check (email.md §2): success when no email
+ * Classifies a message for a check: success when no email
  * filter is on; else failure, success, start keywords in that order; then
  * `filter_default_fail`; then `ign` — or, in seed mode, success when the
- * check has no success keywords (README item 8).
+ * check has no success keywords (`docs/reference.md#8-an-email-that-matches-no-keyword`).
  */
 function classifyEmail(core: Core, check: StoredCheck, message: EmailMessage): PingType {
   if (!check.filter_subject && !check.filter_body) return "success";

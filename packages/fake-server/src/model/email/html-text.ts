@@ -1,5 +1,5 @@
 /**
- * HTML to plain text for the email body filter (email.md §3), following the
+ * HTML to plain text for the email body filter, following the
  * live service: Python's `HTMLParser` with character references converted,
  * only text outside `<script>` and `<style>` kept, pieces joined without
  * separators, whitespace runs collapsed and the ends trimmed.

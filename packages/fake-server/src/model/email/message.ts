@@ -1,5 +1,5 @@
 /**
- * Inbound email pings (spec: email.md): recipient addresses, message parsing,
+ * Inbound email pings (`docs/reference.md#inbound-email`): recipient addresses, message parsing,
  * the text the email filters search, and the rendering stored as the ping
  * body when a test delivers a structured message.
  * @module
@@ -130,7 +130,7 @@ export function parseEmail(raw: string): ParsedEmail {
 }
 
 /**
- * The text the email filters search (email.md §2 step 2), pieces joined with
+ * The text the email filters search, pieces joined with
  * `\n`: the subject when `filter_subject` is on; when `filter_body` is on the
  * plain-text part and the HTML part converted to text, each only if present.
  * A message with `raw` is parsed; otherwise its structured parts are used.
@@ -230,7 +230,7 @@ export function renderEmail(message: EmailMessage): string {
   ].join("\r\n");
 }
 
-/** Local part shaped like a version-4 UUID, any letter case (email.md §1). */
+/** Local part shaped like a version-4 UUID, any letter case. */
 const UUID_MAILBOX = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 /** Local part `{ping_key}+{slug}`. */
 const SLUG_MAILBOX = /^([A-Za-z0-9_-]{22})\+([a-z0-9_-]+)$/;
@@ -243,10 +243,10 @@ export type RecipientTarget =
 
 /**
  * Checks a recipient address as the SMTP server does at `RCPT TO`
- * (email.md §1). The domain must equal `domain` exactly (else `Recipient
- * rejected`); the local part must be a version-4-shaped UUID (returned lower
- * case, since lookup ignores case) or `{22-character ping key}+{slug}` (else
- * `Invalid mailbox`). Surrounding whitespace and angle brackets are ignored.
+ * (`docs/reference.md#addresses`). The domain must equal `domain`
+ * exactly (else `Recipient rejected`); the local part must be a
+ * version-4-shaped UUID (returned lower case, since lookup ignores case) or
+ * `{22-character ping key}+{slug}` (else `Invalid mailbox`). Surrounding whitespace and angle brackets are ignored.
  */
 export function parseRecipient(address: string, domain: string): RecipientTarget {
   const bare = address.trim().replace(/^<(.*)>$/s, "$1");

@@ -1,6 +1,6 @@
 /**
  * Parser of 5-field cron expressions with the rules of cronsim 2.7, the
- * library the live service uses (schedules.md §2.1–2.3): the term grammar is
+ * library the live service uses: the term grammar is
  * tried in a fixed order, names and `L` are case-insensitive, and the
  * day-of-month/day-of-week fields combine with AND when either starts with
  * `*`, with OR otherwise.
@@ -15,7 +15,7 @@ import { type Field, type FieldErrors, fieldErrors, range } from "./fields.js";
 export interface CronExpression extends CalendarPattern {
   /**
    * True when neither the minute nor the hour field starts with `*`: such jobs run at
-   * fixed wall-clock times and get the "fixed-time" DST handling (schedules.md §2.4).
+   * fixed wall-clock times and get the "fixed-time" DST handling.
    */
   readonly fixedTime: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * Next fire time of a cron expression in a time zone, with cronsim's two DST
- * regimes (schedules.md §2.4).
+ * regimes (`docs/reference.md#cron`).
  * @module
  */
 

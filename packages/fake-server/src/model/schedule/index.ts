@@ -29,7 +29,7 @@ type Parsed = { kind: "cron"; expression: CronExpression } | { kind: "oncalendar
 const parsed = new Map<string, Parsed>();
 
 /**
- * Kind detection of checks.md §4: trimmed, single line, exactly 5
+ * Kind detection (`docs/reference.md#schedules-cron-and-oncalendar`): trimmed, single line, exactly 5
  * whitespace-separated parts → "cron", else "oncalendar".
  */
 export function scheduleKind(schedule: string): "cron" | "oncalendar" {

@@ -1,6 +1,6 @@
 /**
  * Parser of systemd OnCalendar schedules with the rules of the `oncalendar`
- * library the live service uses (schedules.md §4.1–4.2): one expression per
+ * library the live service uses: one expression per
  * line, an optional trailing time-zone name per line, shorthands, and
  * `[weekdays] [date] [time]` expressions.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Next occurrence of an OnCalendar schedule (schedules.md §4.3): each line is
+ * Next occurrence of an OnCalendar schedule: each line is
  * walked in wall-clock time of its zone; times inside a spring-forward gap are
  * skipped and an ambiguous time counts once, at its first occurrence.
  * @module

@@ -1,0 +1,106 @@
+/**
+ * What the CLI prints once it listens: on stdout the lines a user copies
+ * (the URL, the control URL, the demo's keys and a line to paste into a
+ * shell, or how to create a first project), on stderr the warnings.
+ * @module
+ */
+import { isIP } from "node:net";
+import type { ControlAccess } from "./control-access.js";
+import type { DemoProject } from "./demo.js";
+
+/** Everything the banner shows. */
+export interface BannerInput {
+  /** The URL clients use. */
+  url: string;
+  /** The control API's path prefix, or `undefined` when it is off. */
+  controlPrefix: string | undefined;
+  /** The `--host` value, for the warning when it is reachable beyond this machine. */
+  host: string;
+  /** Who may use the control API. */
+  access: ControlAccess;
+  /** The demo project, when `--demo` made one. */
+  demo: DemoProject | undefined;
+  /** Whether the fake holds a project already (loaded from `--state`). */
+  hasProjects: boolean;
+}
+
+/** The banner's lines: `out` for stdout, `err` for stderr. */
+export interface Banner {
+  /** Lines for stdout. */
+  out: string[];
+  /** Lines for stderr. */
+  err: string[];
+}
+
+/** Builds the banner. The first line is always `Listening on <url>`, which scripts read. */
+export function banner(input: BannerInput): Banner {
+  const { url, controlPrefix, access, demo } = input;
+  const out = [`Listening on ${url}`];
+  const err: string[] = [];
+  const controlUrl = controlPrefix === undefined ? undefined : `${url}${controlPrefix}`;
+  out.push(controlUrl === undefined ? "Remote control: off (--no-control)" : `Remote control: ${controlUrl}  (GET it for the list of control endpoints)`);
+  // The one place the token is shown: a generated token is useless unless the user learns it.
+  if (access.source === "generated") out.push(`  control token (generated): ${access.token ?? ""}`);
+  if (access.source !== "none") out.push('  every control request needs "Authorization: Bearer <control token>"');
+  if (access.exposed) {
+    const guard = controlUrl === undefined ? "the remote control API is off" : "the remote control API requires the token";
+    err.push(`--host ${input.host} is reachable beyond this machine: ${guard}`);
+  }
+  if (demo) out.push(...demoLines(url, demo));
+  else if (!input.hasProjects) out.push(...firstProjectLines(controlUrl, access));
+  return { out, err };
+}
+
+function demoLines(url: string, { project, checks }: DemoProject): string[] {
+  const statusWidth = Math.max(...checks.map((check) => check.status.length));
+  const nameWidth = Math.max(...checks.map((check) => check.name.length));
+  const readWrite = project.readWriteKey ?? "";
+  return [
+    "",
+    `Demo project "${project.name}" (${project.id})`,
+    `  read-write key: ${project.readWriteKey ?? "(none)"}`,
+    `  read-only key:  ${project.readOnlyKey ?? "(none)"}`,
+    `  ping key:       ${project.pingKey}`,
+    "  checks:",
+    ...checks.map((check) => `    ${check.status.padEnd(statusWidth)}  ${check.name.padEnd(nameWidth)}  ${url}/ping/${check.uuid}`),
+    "",
+    "For the SDK and the examples, paste into a shell:",
+    `  export ${shellVariables(url, project).join(" ")}`,
+    "Try:",
+    `  curl -H "X-Api-Key: ${readWrite}" ${url}/api/v3/checks/`,
+  ];
+}
+
+/** The environment the SDK and the examples read, as `NAME=value` words. */
+function shellVariables(url: string, project: DemoProject["project"]): string[] {
+  const words = [`CHECKS_API_URL=${url}`];
+  if (project.readWriteKey) words.push(`CHECKS_API_KEY=${project.readWriteKey}`);
+  if (project.readOnlyKey) words.push(`CHECKS_API_READONLY_KEY=${project.readOnlyKey}`);
+  words.push(`CHECKS_PING_KEY=${project.pingKey}`);
+  return words;
+}
+
+function firstProjectLines(controlUrl: string | undefined, access: ControlAccess): string[] {
+  if (controlUrl === undefined) {
+    return ["", "No projects yet, and the remote control API is off: start with --demo for a project with keys."];
+  }
+  const authorization = access.token === undefined ? "" : ' -H "Authorization: Bearer <control token>"';
+  return [
+    "",
+    "No projects yet. Create one (the answer holds its read-write and read-only keys),",
+    "or start with --demo for a project with checks:",
+    `  curl -X POST${authorization} ${controlUrl}/projects`,
+  ];
+}
+
+/**
+ * The URL to print for a server on `port`, bound to `host` (the `--host`
+ * value), which resolved to `address`: a wildcard address is reached
+ * through `localhost`, a host name as given, any other address
+ * (`--host 127.1`) as it resolved.
+ */
+export function publicUrl(port: number, host: string, address: string): string {
+  if (address === "0.0.0.0" || address === "::") return `http://localhost:${port}`;
+  const name = isIP(host) === 0 && /[a-z]/i.test(host) ? host : address;
+  return `http://${name.includes(":") ? `[${name}]` : name}:${port}`;
+}
