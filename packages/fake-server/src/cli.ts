@@ -12,6 +12,7 @@ import { listen, type RunningServer } from "./adapters/node-http.js";
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js";
 import { controlAccess, type ControlAccess } from "./cli/control-access.js";
 import { createDemo, type DemoProject } from "./cli/demo.js";
+import { subcommandOf } from "./cli/subcommands.js";
 import { checkStatePath, loadStateFile, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
@@ -34,6 +35,8 @@ const PARENT_CHECK_MS = 500;
 
 /** Runs the CLI; resolves to an exit status, or `undefined` while the server keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
+  const subcommand = await subcommandOf(argv);
+  if (subcommand) return subcommand.run(subcommand.args, { env: process.env, out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) });
   let options: CliOptions;
   let access: ControlAccess;
   try {

@@ -42,6 +42,7 @@ const CLOCK_MODES = ["real", "virtual"] as const;
 
 /** The usage text of `--help`. */
 export const USAGE = `Usage: checks-fake-server [options]
+       checks-fake-server verify --url <site root> [options]    (see verify --help)
 
 An in-memory fake of the Checks Management API v3 (Healthchecks-compatible).
 
