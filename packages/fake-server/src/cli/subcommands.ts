@@ -12,6 +12,7 @@ export type Subcommand = (argv: string[], io: CommandIo) => Promise<number>;
 /** The commands, by their word. */
 export const SUBCOMMANDS: Readonly<Record<string, () => Promise<Subcommand>>> = {
   verify: async () => (await import("./verify/command.js")).verifyCommand,
+  import: async () => (await import("./import/command.js")).importCommand,
 };
 
 /** The command `argv` selects (its first word), with the arguments it takes; `undefined` for the server. */
