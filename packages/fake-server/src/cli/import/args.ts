@@ -4,7 +4,7 @@
  */
 import { UsageError } from "../args.js";
 import { parseFlags } from "../flags.js";
-import { API_KEY_VARIABLE, PING_KEY_VARIABLE, serviceAccess, type ServiceAccess } from "../service-url.js";
+import { API_KEY_VARIABLE, PING_KEY_VARIABLE, READONLY_KEY_VARIABLE, serviceAccess, type ServiceAccess } from "../service-url.js";
 
 /** What `import` was asked to do. */
 export interface ImportOptions extends ServiceAccess {
@@ -27,6 +27,7 @@ Environment:
   ${API_KEY_VARIABLE}     the project's read-write or read-only API key (required; a read-only
                      key sees no UUIDs, ping logs or integrations: what is missing is listed)
   ${PING_KEY_VARIABLE}    the project's ping key, kept for slug ping URLs (the API does not show it)
+  ${READONLY_KEY_VARIABLE}  with a read-write key: the project's read-only key, kept too
 
 Options:
   --url <site root>  the service, e.g. https://healthchecks.io (required)
