@@ -65,7 +65,7 @@ async function runImport(args: string[], env: NodeJS.ProcessEnv) {
   return { status, out, err };
 }
 
-describe("import", () => {
+describe("import", { timeout: 90_000 }, () => {
   it("round-trips a project: the CLI with --state answers list, get, pings, bodies, flips and integrations as the service did", async () => {
     const file = join(dir, "rw.json");
     const key = project.readWriteKey ?? "";
@@ -99,7 +99,7 @@ describe("import", () => {
       copy.child.kill("SIGTERM");
       await copy.exit;
     }
-  }, 60_000);
+  });
 
   it("imports what a read-only key sees and says what is missing", async () => {
     const file = join(dir, "ro.json");

@@ -50,7 +50,8 @@ async function checksOn(key: string): Promise<unknown[]> {
 
 const secretsOf = (p: Awaited<ReturnType<typeof project>>) => [p.readWriteKey ?? "", p.readOnlyKey ?? "", p.pingKey];
 
-describe.concurrent("verify against a second fake process", () => {
+// A whole run sends about 150 requests: generous time on a busy machine.
+describe.concurrent("verify against a second fake process", { timeout: 90_000 }, () => {
   it("finds nothing against a faithful service, prints no key, and deletes every check it created", async () => {
     const p = await project();
     const run = await verify(["--url", url], p.env);
@@ -156,7 +157,7 @@ describe.concurrent("verify against a second fake process", () => {
 });
 
 // Faults apply to every project of the service: these run one at a time, after the others.
-describe("verify with faults injected on the service", () => {
+describe("verify with faults injected on the service", { timeout: 90_000 }, () => {
   it("names the step of an injected fault, with the request and both answers, and exits 1", async () => {
     const p = await project();
     await control.inject({ operation: "listFlips", status: 500, body: "boom", times: 1 });
@@ -191,9 +192,12 @@ describe("verify with faults injected on the service", () => {
   it("waits out a 429 as Retry-After asks", async () => {
     const p = await project();
     await control.inject({ operation: "listChecks", status: 429, headers: { "Retry-After": "1" }, times: 1 });
+    await control.inject({ operation: "deleteCheck", status: 429, headers: { "Retry-After": "1" }, times: 1 });
     const run = await verify(["--url", url], p.env);
-    expect(run.err).toContain("the service answered 429: waiting 1 s as it asked");
+    expect(run.err.match(/the service answered 429: waiting 1 s as it asked/g)).toHaveLength(2);
+    expect(run.out).toMatch(/Cleanup: deleted the 4 check\(s\) the run created\./);
     expect(run.status).toBe(0);
+    expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });
 
   it("deletes what it created after SIGINT mid-run and exits 2", async () => {
@@ -210,7 +214,7 @@ describe("verify with faults injected on the service", () => {
     expect(run.stdout()).toMatch(/Cleanup: deleted the 5 check\(s\) the run created\./);
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
     await control.clearFaults();
-  }, 60_000);
+  });
 });
 
 /** A proxy on 127.0.0.1 that forwards to `target` and lets `rewrite` change each answer's text. */

@@ -47,14 +47,19 @@ async function preflight(client: ChecksClient, options: VerifyOptions): Promise<
   }
 }
 
-/** The in-process fake: live mode, the service's site root, one project with the service's integrations (new ids). */
-function fakeSide(options: VerifyOptions, integrations: readonly Channel[]): Side {
-  const fake = new FakeServer({ compat: "live", baseUrl: options.url, control: false, clock: { mode: "real" } });
+/**
+ * The in-process fake: live mode at its default site root (the service's
+ * may have a path the fake does not serve under; the normaliser takes
+ * both roots out), one project with the service's integrations (new ids).
+ */
+function fakeSide(integrations: readonly Channel[]): Side {
+  const fake = new FakeServer({ compat: "live", control: false, clock: { mode: "real" } });
   // Room for every check the scenario creates, whatever the service's plan allows.
   const project = fake.createProject({ name: "verify", checkLimit: 1_000 });
   for (const integration of integrations) fake.addChannel(project.id, { kind: integration.kind, name: integration.name });
   const keys = { readWrite: project.readWriteKey ?? "", readOnly: project.readOnlyKey ?? undefined, ping: project.pingKey };
-  return new Side("fake", options.url, `${options.url}/ping/`, keys, fakeSend(fake));
+  const site = fake.options.baseUrl;
+  return new Side("fake", site, `${site}/ping/`, keys, fakeSend(fake));
 }
 
 /**
@@ -92,8 +97,8 @@ export async function verifyCommand(argv: string[], io: CommandIo, steps: readon
   const integrations = await preflight(client, options);
   if (typeof integrations === "string") return fail(integrations);
 
-  const names = { tag: `${RUN_PREFIX}-${randomBytes(4).toString("hex")}`, prefix: "" };
-  names.prefix = names.tag;
+  const tag = `${RUN_PREFIX}-${randomBytes(4).toString("hex")}`;
+  const names = { tag, prefix: tag };
   const table = new TablePrinter((line) => (options.json ? io.err : io.out)(`${line}\n`));
   const cleanup = new Cleanup();
   const interrupt = new AbortController();
@@ -104,7 +109,7 @@ export async function verifyCommand(argv: string[], io: CommandIo, steps: readon
     { readWrite: apiKey, readOnly: options.readOnlyKey, ping: options.pingKey },
     serviceSend({ ...RATE_LIMIT, sleep: abortableSleep, onWait: (ms) => io.err(`the service answered 429: waiting ${Math.ceil(ms / 1000)} s as it asked\n`) }),
   );
-  const fake = fakeSide(options, integrations);
+  const fake = fakeSide(integrations);
 
   // A first signal stops the run after cleaning up; another one during the cleanup exits at once.
   let cleaning = false;

@@ -24,8 +24,9 @@ export interface NormalAnswer {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})/g;
-// A badge URL's signature depends on the service's secret: /badge/<project badge key>/<8 characters>[-2]/<tag>.<format>.
-const BADGE_SIGNATURE = /\/badge\/[^/"\s]+\/[A-Za-z0-9_-]{8}(-2)?\//g;
+// A badge URL's signature depends on the service's secret:
+// /badge/<project badge key>/<8 characters>[-2]/<tag>.<format>, or [-2].<format> for all checks.
+const BADGE_SIGNATURE = /(\/badge\/[^/"\s]+\/)[A-Za-z0-9_-]{8}(-2)?(?=[/.])/g;
 
 /**
  * Members whose value depends on timing or on the network between the
@@ -68,7 +69,7 @@ export function normaliseText(text: string, side: Side): string {
   return out
     .replace(UUID, "<uuid>")
     .replace(TIME, "<time>")
-    .replace(BADGE_SIGNATURE, (match, two: string | undefined) => `${match.slice(0, match.indexOf("/", 7) + 1)}<signature>${two ?? ""}/`);
+    .replace(BADGE_SIGNATURE, "$1<signature>$2");
 }
 
 function normaliseJson(value: unknown, side: Side, member?: string): unknown {

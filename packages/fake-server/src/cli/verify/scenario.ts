@@ -42,11 +42,11 @@ const api = (name: string, method: string, path: string, extra: Partial<Step["re
 
 const refuse = (name: string, json: unknown): Step => api(`400 ${name}`, "POST", "/api/v3/checks/", { json });
 
-/** The badges of the run's own tags: the list also shows every other tag of the project. */
+/** The badges of the run's own tags and of all checks (`*`): the list also shows every other tag of the project. */
 function ownBadges(body: unknown, names: RunNames): unknown {
   const badges = (body as { badges?: unknown } | null)?.badges;
   if (typeof badges !== "object" || badges === null) return body;
-  return { badges: Object.fromEntries(Object.entries(badges).filter(([tag]) => tag.startsWith(names.prefix))) };
+  return { badges: Object.fromEntries(Object.entries(badges).filter(([tag]) => tag === "*" || tag.startsWith(names.prefix))) };
 }
 
 /** The scenario, in the order it runs. */
