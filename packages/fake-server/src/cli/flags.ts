@@ -6,8 +6,11 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./args.js";
 
+type Flags = NonNullable<ParseArgsConfig["options"]>;
+type Strict<T extends Flags> = { args: string[]; strict: true; allowPositionals: false; options: T };
+
 /** The flags' values of `argv` (no positional arguments allowed). */
-export function parseFlags<const T extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: T) {
+export function parseFlags<const T extends Flags>(argv: string[], options: T): ReturnType<typeof parseArgs<Strict<T>>>["values"] {
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
   } catch (error) {
