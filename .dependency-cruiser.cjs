@@ -129,6 +129,13 @@ module.exports = {
       to: { path: ["^packages/schema/src/index\\.ts$", "(^|/)node_modules/zod/", "^zod($|/)"], dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "only-the-fake-cli-uses-the-sdk",
+      comment: "The fake's commands that talk to a real service (verify, import) are SDK users; the fake itself never depends on the SDK it is a test double for.",
+      severity: "error",
+      from: { path: FAKE, pathNot: `${FAKE}(cli\\.ts$|cli/)` },
+      to: { path: ["^packages/sdk/", "@checks-api/sdk"] },
+    },
+    {
       name: "sdk-does-not-import-the-fake",
       comment: "The SDK ships to users; the fake server is a test tool.",
       severity: "error",

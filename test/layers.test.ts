@@ -52,7 +52,7 @@ describe("package layers", () => {
     afterAll(() => rmSync(fixture, { recursive: true, force: true }));
     const files: Record<string, string> = {
       "tsconfig.json": JSON.stringify({
-        compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", paths: { "@checks-api/schema": ["packages/schema/src/index.ts"] } },
+        compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", paths: { "@checks-api/schema": ["packages/schema/src/index.ts"], "@checks-api/sdk": ["packages/sdk/src/index.ts"] } },
       }),
       "packages/schema/src/index.ts": `import "../../sdk/src/index.js";\nexport const x = 1;\n`,
       "packages/sdk/src/index.ts": `export const y = 1;\n`,
@@ -73,6 +73,8 @@ describe("package layers", () => {
       "packages/fake-server/src/adapters/node-http.ts": `import type { FakeServer } from "../fake-server.js";\nimport "../control/routes.js";\nexport type T = FakeServer;\n`,
       "packages/fake-server/src/control/routes.ts": `import "../../../schema/src/limits.js";\n`,
       "packages/schema/src/limits.ts": `export const z = 1;\n`,
+      "packages/fake-server/src/http/answers.ts": `import "@checks-api/sdk";\n`,
+      "packages/fake-server/src/cli/verify.ts": `import "@checks-api/sdk";\n`,
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(fixture, path)), { recursive: true });
@@ -100,10 +102,15 @@ describe("package layers", () => {
       ["sdk-core-below-the-apis", "packages/sdk/src/core/request.ts"],
       ["sdk-resources-and-ping-apart", "packages/sdk/src/ping/ping.ts"],
       ["sdk-apis-below-the-clients", "packages/sdk/src/resources/checks.ts"],
+      ["only-the-fake-cli-uses-the-sdk", "http/answers.ts"],
     ])("%s", (rule, file) => {
       expect(status).not.toBe(0);
       const line = output.split("\n").find((text) => text.includes(`error ${rule}:`) && text.includes(file));
       expect(line, output).toBeDefined();
+    });
+
+    it("lets the fake's CLI use the SDK", () => {
+      expect(output).not.toMatch(/only-the-fake-cli-uses-the-sdk: packages\/fake-server\/src\/cli\//);
     });
   });
 });

@@ -37,8 +37,23 @@ export interface CodeBlock {
   range: [number, number];
 }
 
-/** Languages a fenced block may have besides TypeScript: shell commands and plain text. */
-export const OTHER_LANGS = new Set(["sh", "text"]);
+/** Languages a fenced block may have besides TypeScript: shell commands, plain text, and CI recipes (yaml, checked by `docs/test/ci-recipes.test.ts`). */
+export const OTHER_LANGS = new Set(["sh", "text", "yaml"]);
+
+/** The fenced blocks of one language, with the 1-based line of their opening fence. */
+export function blocksIn(markdown: string, lang: string): { code: string; line: number }[] {
+  const lines = markdown.split("\n");
+  const blocks: { code: string; line: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE.exec(lines[i]!);
+    if (!open) continue;
+    const close = lines.findIndex((line, j) => j > i && line.trimEnd() === open[1]);
+    if (close < 0) break;
+    if (open[2] === lang) blocks.push({ code: lines.slice(i + 1, close).join("\n"), line: i + 1 });
+    i = close;
+  }
+  return blocks;
+}
 
 /** The Markdown files whose code blocks are checked: the README, every guide, the examples' index. */
 export function markdownFiles(): string[] {

@@ -17,6 +17,7 @@ import { controlAccess, type ControlAccess } from "./cli/control-access.js";
 import { createDemo, type DemoProject } from "./cli/demo.js";
 import { listenProblem } from "./cli/listen-problem.js";
 import { FAKE_SERVER_VERSION } from "./cli/version.js";
+import { subcommandOf } from "./cli/subcommands.js";
 import { checkStatePath, loadStateFile, removeStaleTemporaries, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
@@ -44,6 +45,8 @@ const PARENT_CHECK_MS = 500;
 
 /** Runs the CLI; resolves to an exit status, or `undefined` while the server keeps running. */
 async function main(argv: string[]): Promise<number | undefined> {
+  const subcommand = await subcommandOf(argv);
+  if (subcommand) return subcommand.run(subcommand.args, { env: process.env, out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text) });
   let options: CliOptions;
   let access: ControlAccess;
   try {

@@ -63,7 +63,7 @@ export type { Channels } from "./resources/channels.js";
 export type { Checks, ReadOnlyChecks, UpsertResult } from "./resources/checks.js";
 export type { Flips } from "./resources/flips.js";
 export type { Pings } from "./resources/pings.js";
-export { DEFAULT_MAX_RETRIES, type RetrySafety, type RetrySettings } from "./core/retry.js";
+export { DEFAULT_MAX_RETRIES, parseRetryAfter, type RetrySafety, type RetrySettings } from "./core/retry.js";
 export { fetchTransport, type FetchLike } from "./transport/fetch.js";
 export { ResponseTooLargeFailure, TransportFailure, type Transport, type TransportRequest, type TransportResponse } from "./transport/types.js";
 export { checkUrls, uniqueKeyOf, type CheckUrls } from "./core/urls.js";

@@ -45,6 +45,8 @@ const CLOCK_MODES = ["real", "virtual"] as const;
 
 /** The usage text of `--help`. */
 export const USAGE = `Usage: checks-fake-server [options]
+       checks-fake-server verify --url <site root> [options]    (see verify --help)
+       checks-fake-server import --url <site root> --out <file>  (see import --help)
 
 An in-memory fake of the Checks Management API v3 (Healthchecks-compatible).
 

@@ -41,14 +41,14 @@ const MAX_LINKS = 40;
  * links (which may not exist yet). Saves replace the file by renaming over
  * it, which would turn a link into a file and leave its target stale.
  */
-async function linkTarget(file: string): Promise<string> {
+async function linkTarget(file: string, flag: string): Promise<string> {
   let path = resolve(file);
   for (let links = 0; links < MAX_LINKS; links++) {
     const info = await lstat(path).catch(() => undefined);
     if (!info?.isSymbolicLink()) return path;
     path = resolve(dirname(path), await readlink(path));
   }
-  throw new StateFileError(`cannot use --state ${file}: too many levels of symbolic links`);
+  throw new StateFileError(`cannot use ${flag} ${file}: too many levels of symbolic links`);
 }
 
 /**
@@ -56,22 +56,23 @@ async function linkTarget(file: string): Promise<string> {
  * exists and is writable (proved by creating and removing the temporary
  * file the saves use), and the file, if it exists, is a regular file. A
  * symbolic link stands for the file it points to.
+ * @param flag The option that named the file, for the messages.
  * @returns The path to read and save: `file`, or the file its links lead to.
  * @throws StateFileError saying what is wrong.
  */
-export async function checkStatePath(file: string): Promise<string> {
-  const target = await linkTarget(file);
+export async function checkStatePath(file: string, flag = "--state"): Promise<string> {
+  const target = await linkTarget(file, flag);
   const directory = dirname(target);
   const info = await stat(directory).catch(() => undefined);
-  if (!info?.isDirectory()) throw new StateFileError(`cannot use --state ${file}: directory ${directory} does not exist`);
+  if (!info?.isDirectory()) throw new StateFileError(`cannot use ${flag} ${file}: directory ${directory} does not exist`);
   const existing = await stat(target).catch(() => undefined);
-  if (existing && !existing.isFile()) throw new StateFileError(`cannot use --state ${file}: it is not a regular file`);
+  if (existing && !existing.isFile()) throw new StateFileError(`cannot use ${flag} ${file}: it is not a regular file`);
   const temporary = temporaryOf(target);
   try {
     // Not exclusive: a save cut short by a kill may have left this name behind, and a restart can get the same pid.
     await (await open(temporary, "w")).close();
   } catch (error) {
-    throw new StateFileError(`cannot use --state ${file}: cannot write in ${directory} (${reason(error)})`);
+    throw new StateFileError(`cannot use ${flag} ${file}: cannot write in ${directory} (${reason(error)})`);
   }
   await rm(temporary, { force: true });
   return target;
@@ -232,6 +233,14 @@ export class StateFileSaver {
     this.#savedKey = key;
     return true;
   }
+}
+
+/**
+ * Writes a state document to `file` as the running server saves it:
+ * atomically, a new file readable by its owner only.
+ */
+export function writeStateFile(file: string, state: StateFileContent): Promise<void> {
+  return writeAtomically(file, `${JSON.stringify(state)}\n`);
 }
 
 /**

@@ -1,0 +1,158 @@
+/**
+ * `checks-fake-server verify`: checks the service before anything is
+ * created (the key, the address, that the key can write), sets up the fake
+ * in live mode with the service's integrations, runs the scenario, cleans
+ * up, and prints the table, the summary and, with `--json`, the report.
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, TimeoutError, type Channel } from "@checks-api/sdk";
+import { FakeServer } from "../../fake-server.js";
+import { UsageError } from "../args.js";
+import { API_KEY_VARIABLE } from "../service-url.js";
+import type { CommandIo } from "../command-io.js";
+import { parseVerifyArgs, VERIFY_USAGE, type VerifyOptions } from "./args.js";
+import { Cleanup } from "./cleanup.js";
+import { TablePrinter, type Outcome, type StepReport, type VerifyReport } from "./report.js";
+import { runSteps } from "./run.js";
+import { SCENARIO } from "./scenario.js";
+import { abortableSleep, fakeSend, serviceSend, Side } from "./sides.js";
+import type { Step } from "./step.js";
+
+/** Exit statuses of `verify`. */
+export const VERIFY_EXIT = { same: 0, differ: 1, "could not run": 2 } as const satisfies Record<Outcome, number>;
+
+/** The prefix of the run's tag, slugs and names (a random suffix makes each run's its own). */
+export const RUN_PREFIX = "checks-api-verify";
+
+/** 429 answers waited out per request, and the longest wait accepted, in milliseconds. */
+const RATE_LIMIT = { maxWaits: 5, maxWaitMs: 120_000, defaultWaitMs: 5_000 };
+
+/** Signals that interrupt a run (it then cleans up before exiting). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The service's integrations, which also proves the key reaches it and can write (read-only keys cannot list them). */
+async function preflight(client: ChecksClient, options: VerifyOptions): Promise<Channel[] | string> {
+  try {
+    return await client.channels.list();
+  } catch (error) {
+    if (error instanceof ConnectionError || error instanceof TimeoutError) return `could not reach the service at ${options.url}: ${error.message}`;
+    if (error instanceof AuthenticationError) {
+      return `the service refused ${API_KEY_VARIABLE} (${error.errorText ?? error.status ?? "401"}): verify needs the read-write API key of a project`;
+    }
+    if (error instanceof ChecksApiError) return `the service at ${options.url} did not answer as the Checks API does: ${error.message}`;
+    throw error;
+  }
+}
+
+/**
+ * The in-process fake: live mode at its default site root (the service's
+ * may have a path the fake does not serve under; the normaliser takes
+ * both roots out), one project with the service's integrations (new ids).
+ */
+function fakeSide(integrations: readonly Channel[]): Side {
+  const fake = new FakeServer({ compat: "live", control: false, clock: { mode: "real" } });
+  // Room for every check the scenario creates, whatever the service's plan allows.
+  const project = fake.createProject({ name: "verify", checkLimit: 1_000 });
+  for (const integration of integrations) fake.addChannel(project.id, { kind: integration.kind, name: integration.name });
+  const keys = { readWrite: project.readWriteKey ?? "", readOnly: project.readOnlyKey ?? undefined, ping: project.pingKey };
+  const site = fake.options.baseUrl;
+  return new Side("fake", site, `${site}/ping/`, keys, fakeSend(fake));
+}
+
+/**
+ * Runs `verify` with the arguments after the word `verify`; resolves to the
+ * exit status. `steps` is the scenario (tests pass a shorter one).
+ */
+export async function verifyCommand(argv: string[], io: CommandIo, steps: readonly Step[] = SCENARIO): Promise<number> {
+  let options: VerifyOptions;
+  try {
+    options = parseVerifyArgs(argv, io.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`checks-fake-server verify: ${error.message}\nRun "checks-fake-server verify --help" for the options.\n`);
+    return 2;
+  }
+  if (options.help) {
+    io.out(VERIFY_USAGE);
+    return 0;
+  }
+  const fail = (message: string) => {
+    io.err(`checks-fake-server verify: ${message}\n`);
+    return VERIFY_EXIT["could not run"];
+  };
+  const { apiKey } = options;
+  if (apiKey === undefined) return fail(`${API_KEY_VARIABLE} is not set: verify needs the read-write API key of a project on the service`);
+  if (apiKey.startsWith("hcr_")) return fail(`${API_KEY_VARIABLE} is a read-only key: verify creates checks, so it needs the project's read-write key`);
+
+  let client: ChecksClient;
+  try {
+    client = new ChecksClient({ apiKey, baseUrl: options.url, pingEndpoint: options.pingUrl });
+  } catch (error) {
+    // The SDK's messages name the option, never the key's value.
+    return fail(reason(error));
+  }
+  const integrations = await preflight(client, options);
+  if (typeof integrations === "string") return fail(integrations);
+
+  const tag = `${RUN_PREFIX}-${randomBytes(4).toString("hex")}`;
+  const names = { tag, prefix: tag };
+  const table = new TablePrinter((line) => (options.json ? io.err : io.out)(`${line}\n`));
+  const cleanup = new Cleanup();
+  const interrupt = new AbortController();
+  const service = new Side(
+    "service",
+    options.url,
+    options.pingUrl,
+    { readWrite: apiKey, readOnly: options.readOnlyKey, ping: options.pingKey },
+    serviceSend({ ...RATE_LIMIT, sleep: abortableSleep, onWait: (ms) => io.err(`the service answered 429: waiting ${Math.ceil(ms / 1000)} s as it asked\n`) }),
+  );
+  const fake = fakeSide(integrations);
+
+  // A first signal stops the run after cleaning up; another one during the cleanup exits at once.
+  let cleaning = false;
+  const onSignal = (signal: string) => {
+    if (!cleaning) {
+      io.err(`${signal} received: stopping, then deleting the checks the run created\n`);
+      interrupt.abort(new Error("interrupted"));
+      return;
+    }
+    io.err(`${signal} received again: exiting without cleaning up; checks left on the service under the tag ${names.tag}: ${cleanup.pending.join(", ")}\n`);
+    process.exit(VERIFY_EXIT["could not run"]);
+  };
+  const handlers = STOP_SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+
+  const startedAt = new Date().toISOString();
+  table.heading(options.url, names.tag);
+  let result: { steps: StepReport[]; stopped?: string };
+  try {
+    result = await runSteps(steps, { service, fake, names, cleanup, signal: interrupt.signal, onStep: (step) => table.step(step) });
+  } catch (error) {
+    result = { steps: [], stopped: `the run failed: ${reason(error)}` };
+  } finally {
+    cleaning = true;
+  }
+  const cleaned = await cleanup.run(client, names.tag);
+  for (const [signal, handler] of handlers) process.off(signal, handler);
+
+  const count = (kind: StepReport["result"]) => result.steps.filter((step) => step.result === kind).length;
+  const differ = count("differ");
+  const outcome: Outcome = result.stopped !== undefined || cleaned.left.length > 0 ? "could not run" : differ > 0 ? "differ" : "same";
+  const report: VerifyReport = {
+    version: 1,
+    site: options.url,
+    tag: names.tag,
+    startedAt,
+    outcome,
+    summary: { steps: steps.length, same: count("same"), differ, skipped: count("skipped"), notRun: steps.length - result.steps.length },
+    steps: result.steps,
+    cleanup: cleaned,
+  };
+  if (result.stopped !== undefined) report.problem = result.stopped;
+  table.summary(report);
+  if (options.json) io.out(`${JSON.stringify(report, null, 2)}\n`);
+  return VERIFY_EXIT[outcome];
+}

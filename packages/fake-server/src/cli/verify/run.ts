@@ -1,0 +1,153 @@
+/**
+ * Runs the scenario on both sides, step by step: fills in and sends each
+ * request to the service, then to the fake, remembers the checks created,
+ * normalises and compares the two answers, and hands each step's record to
+ * the caller as it completes. Stops early, with the reason, when the run
+ * cannot go on safely (interrupted, the service unreachable, the check
+ * limit reached, a check that could alert someone).
+ * @module
+ */
+import { uniqueKeyOf } from "@checks-api/sdk";
+import { compareAnswers } from "./compare.js";
+import type { Cleanup } from "./cleanup.js";
+import { normalise } from "./normalise.js";
+import { describeRequest, summarise, type StepReport } from "./report.js";
+import type { Answer, Side } from "./sides.js";
+import { MissingValueError, type Need, type RunNames, type Step } from "./step.js";
+
+/** Why a run stopped before its end; the message is shown to the user. */
+export class StopRun extends Error {
+  /** Creates the reason. */
+  constructor(message: string) {
+    super(message);
+    this.name = "StopRun";
+  }
+}
+
+/** What a run works with. */
+export interface RunContext {
+  /** The service. */
+  service: Side;
+  /** The in-process fake. */
+  fake: Side;
+  /** The run's tag and prefix. */
+  names: RunNames;
+  /** Where the service's checks are tracked for deletion. */
+  cleanup: Cleanup;
+  /** Aborted by Ctrl-C: the request in flight is abandoned and the run stops. */
+  signal: AbortSignal;
+  /** Told of each step as it completes. */
+  onStep: (step: StepReport) => void;
+}
+
+/** The scenario's result: every step's record, and why it stopped early if it did. */
+export interface RunResult {
+  /** Records of the steps run or skipped. */
+  steps: StepReport[];
+  /** Why the run stopped before its last step. */
+  stopped?: string;
+}
+
+const HAS: Record<Need, (side: Side) => boolean> = {
+  "read-only key": (side) => side.keys.readOnly !== undefined,
+  "ping key": (side) => side.keys.ping !== undefined,
+};
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The check object an answer holds, if it is one. */
+function checkIn(answer: Answer): Record<string, unknown> | undefined {
+  if (!/^application\/json\b/.test(answer.contentType)) return undefined;
+  try {
+    const body: unknown = JSON.parse(Buffer.from(answer.body).toString("utf8"));
+    return typeof body === "object" && body !== null && typeof (body as { update_url?: unknown }).update_url === "string" ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * Records what an answer shows of the run's checks on `side`: a check
+ * created under `creates`, and the integrations of any check it shows.
+ * The first check seen also tells how the side writes its site root and
+ * ping endpoint.
+ */
+async function learn(side: Side, answer: Answer, creates: string | undefined, cleanup: Cleanup | undefined): Promise<void> {
+  const check = checkIn(answer);
+  if (check === undefined) return;
+  const updateUrl = String(check.update_url);
+  const uuid = typeof check.uuid === "string" ? check.uuid : UUID_AT_END.exec(updateUrl)?.[1];
+  if (uuid === undefined) return;
+  if (creates !== undefined && answer.status < 300) {
+    // Tracked first: whatever happens next, the check gets deleted.
+    cleanup?.track(uuid, String(check.name));
+    side.checks.set(creates, { uuid, uniqueKey: await uniqueKeyOf(uuid), channels: String(check.channels) });
+    const site = updateUrl.match(/^(.*)\/api\/v\d+\/checks\/[^/]+$/)?.[1];
+    if (site !== undefined) side.shownRoots.site = site;
+    const pingUrl = typeof check.ping_url === "string" ? check.ping_url : "";
+    if (pingUrl.endsWith(uuid)) side.shownRoots.pingEndpoint = pingUrl.slice(0, -uuid.length);
+  }
+  for (const known of side.checks.values()) if (known.uuid === uuid) known.channels = String(check.channels);
+}
+
+/** Sends to the service; a failure to get an answer stops the run. */
+async function askService(context: RunContext, step: Step): Promise<Answer> {
+  try {
+    return await context.service.send(step.request, context.names, context.signal);
+  } catch (error) {
+    if (context.signal.aborted) throw new StopRun("interrupted");
+    throw new StopRun(`no answer from the service to "${step.name}": ${reason(error)}`);
+  }
+}
+
+/** Runs `steps` in order on both sides. */
+export async function runSteps(steps: readonly Step[], context: RunContext): Promise<RunResult> {
+  const { service, fake, names, cleanup } = context;
+  const done: StepReport[] = [];
+  const record = (report: StepReport) => {
+    done.push(report);
+    context.onStep(report);
+  };
+  for (const [index, step] of steps.entries()) {
+    const base = { n: index + 1, name: step.name, request: describeRequest(step.request), differences: [] };
+    if (context.signal.aborted) return { steps: done, stopped: "interrupted" };
+    if (step.needs !== undefined && !HAS[step.needs](service)) {
+      record({ ...base, result: "skipped", reason: `no ${step.needs} given` });
+      continue;
+    }
+    if (step.mayGoDown !== undefined) {
+      const channels = service.checks.get(step.mayGoDown)?.channels;
+      if (channels !== undefined && channels !== "") {
+        return { steps: done, stopped: `check "${step.mayGoDown}" has integrations on the service: "${step.name}" could make it go down and notify them, so the run stops` };
+      }
+    }
+    try {
+      service.prepare(step.request, names);
+      fake.prepare(step.request, names);
+    } catch (error) {
+      if (!(error instanceof MissingValueError)) throw error;
+      record({ ...base, result: "skipped", reason: error.message });
+      continue;
+    }
+    let serviceAnswer: Answer;
+    try {
+      serviceAnswer = await askService(context, step);
+    } catch (error) {
+      if (error instanceof StopRun) return { steps: done, stopped: error.message };
+      throw error;
+    }
+    await learn(service, serviceAnswer, step.creates, cleanup);
+    if (step.creates !== undefined && serviceAnswer.status === 403) {
+      return { steps: done, stopped: "the service refused to create a check (403): the account has reached its check limit. Delete or free some checks and run again" };
+    }
+    const fakeAnswer = await fake.send(step.request, names, context.signal);
+    await learn(fake, fakeAnswer, step.creates, undefined);
+    const serviceView = normalise(serviceAnswer, service, names, step.view);
+    const fakeView = normalise(fakeAnswer, fake, names, step.view);
+    const differences = compareAnswers(serviceView, fakeView);
+    record({ ...base, result: differences.length ? "differ" : "same", service: summarise(serviceView), fake: summarise(fakeView), differences });
+  }
+  return { steps: done };
+}
