@@ -200,6 +200,16 @@ describe("verify with faults injected on the service", { timeout: 90_000 }, () =
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });
 
+  it("stops, cleaning up, when the service asks to wait longer than it will", async () => {
+    const p = await project();
+    await control.inject({ operation: "listChecks", status: 429, headers: { "Retry-After": "3600" }, times: 1 });
+    const run = await verify(["--url", url], p.env);
+    expect(run.status).toBe(2);
+    expect(run.out).toMatch(/^Stopped: at "list by tag", the service keeps answering 429 Too Many Requests \(Retry-After: 3600 s\)$/m);
+    expect(run.out).toMatch(/Cleanup: deleted the 5 check\(s\)/);
+    expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
+  });
+
   it("deletes what it created after SIGINT mid-run and exits 2", async () => {
     const p = await project();
     // The first ping hangs on the service, so the signal lands mid-run.

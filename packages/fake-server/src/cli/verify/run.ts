@@ -12,7 +12,7 @@ import { compareAnswers } from "./compare.js";
 import type { Cleanup } from "./cleanup.js";
 import { normalise } from "./normalise.js";
 import { describeRequest, summarise, type StepReport } from "./report.js";
-import type { Answer, Side } from "./sides.js";
+import { RateLimitedError, type Answer, type Side } from "./sides.js";
 import { MissingValueError, type Need, type RunNames, type Step } from "./step.js";
 
 /** Why a run stopped before its end; the message is shown to the user. */
@@ -98,6 +98,7 @@ async function askService(context: RunContext, step: Step): Promise<Answer> {
     return await context.service.send(step.request, context.names, context.signal);
   } catch (error) {
     if (context.signal.aborted) throw new StopRun("interrupted");
+    if (error instanceof RateLimitedError) throw new StopRun(`at "${step.name}", ${error.message}`);
     throw new StopRun(`no answer from the service to "${step.name}": ${reason(error)}`);
   }
 }
