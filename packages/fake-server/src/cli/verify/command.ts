@@ -17,7 +17,6 @@ import { TablePrinter, type Outcome, type StepReport, type VerifyReport } from "
 import { runSteps } from "./run.js";
 import { SCENARIO } from "./scenario.js";
 import { abortableSleep, fakeSend, serviceSend, Side } from "./sides.js";
-import type { Step } from "./step.js";
 
 /** Exit statuses of `verify`. */
 export const VERIFY_EXIT = { same: 0, differ: 1, "could not run": 2 } as const satisfies Record<Outcome, number>;
@@ -30,6 +29,8 @@ const RATE_LIMIT = { maxWaits: 5, maxWaitMs: 120_000, defaultWaitMs: 5_000 };
 
 /** Signals that interrupt a run (it then cleans up before exiting). */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/** Repeats of a signal this soon after the first are copies of it. */
+const SIGNAL_COPY_WINDOW_MS = 1_000;
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -62,11 +63,9 @@ function fakeSide(integrations: readonly Channel[]): Side {
   return new Side("fake", site, `${site}/ping/`, keys, fakeSend(fake));
 }
 
-/**
- * Runs `verify` with the arguments after the word `verify`; resolves to the
- * exit status. `steps` is the scenario (tests pass a shorter one).
- */
-export async function verifyCommand(argv: string[], io: CommandIo, steps: readonly Step[] = SCENARIO): Promise<number> {
+/** Runs `verify` with the arguments after the word `verify`; resolves to the exit status. */
+export async function verifyCommand(argv: string[], io: CommandIo): Promise<number> {
+  const steps = SCENARIO;
   let options: VerifyOptions;
   try {
     options = parseVerifyArgs(argv, io.env);
@@ -111,10 +110,14 @@ export async function verifyCommand(argv: string[], io: CommandIo, steps: readon
   );
   const fake = fakeSide(integrations);
 
-  // A first signal stops the run after cleaning up; another one during the cleanup exits at once.
+  // A first signal stops the run after cleaning up; another one during the cleanup exits at once,
+  // unless it comes within a second of the first: one Ctrl-C reaches a command run by npm twice.
   let cleaning = false;
+  let firstAt: number | undefined;
   const onSignal = (signal: string) => {
+    if (firstAt !== undefined && Date.now() - firstAt < SIGNAL_COPY_WINDOW_MS) return;
     if (!cleaning) {
+      firstAt = Date.now();
       io.err(`${signal} received: stopping, then deleting the checks the run created\n`);
       interrupt.abort(new Error("interrupted"));
       return;
