@@ -123,6 +123,12 @@ describe("import", { timeout: 90_000 }, () => {
     expect(await list((request) => fake.handle(request))).toEqual(await list((request) => fetch(request)));
   });
 
+  it("is a command of the CLI", async () => {
+    const help = start(["import", "--help"]);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toMatch(/^Usage: checks-fake-server import --url <site root> --out <state file>$/m);
+  });
+
   it.each([
     ["no key", ["--url", "URL", "--out", "FILE"], {}, /CHECKS_API_KEY is not set/],
     ["no --out", ["--url", "URL"], { CHECKS_API_KEY: "k".repeat(32) }, /--out <state file> is required/],
