@@ -5,6 +5,7 @@
  */
 import { RateLimitError, type Check } from "@checks-api/sdk";
 import { describe, expect, it } from "vitest";
+import { parseVerifyArgs } from "../src/cli/verify/args.js";
 import { Cleanup } from "../src/cli/verify/cleanup.js";
 import { compareAnswers } from "../src/cli/verify/compare.js";
 import { normalise } from "../src/cli/verify/normalise.js";
@@ -124,5 +125,18 @@ describe("the cleanup", () => {
     const cleanup = new Cleanup(async () => undefined);
     cleanup.track("11111111-2222-4333-8444-555555555555", "simple");
     expect(await cleanup.run(client, "run-tag")).toEqual({ deleted: 0, left: ["simple"] });
+  });
+});
+
+describe("verify's command line", () => {
+  it("sends pings where the service takes them: <site root>/ping/, the hosted ping host, or --ping-url", () => {
+    const env = { CHECKS_API_KEY: "k", CHECKS_PING_KEY: "p" };
+    expect(parseVerifyArgs(["--url", "https://hc.example.com/"], env)).toMatchObject({ url: "https://hc.example.com", pingUrl: "https://hc.example.com/ping/", apiKey: "k", pingKey: "p" });
+    expect(parseVerifyArgs(["--url", "https://healthchecks.io"], env).pingUrl).toBe("https://hc-ping.com/");
+    expect(parseVerifyArgs(["--url", "https://hc.example.com", "--ping-url", "https://ping.example.com"], env).pingUrl).toBe("https://ping.example.com/");
+  });
+
+  it("refuses a URL with credentials, which the report would print", () => {
+    expect(() => parseVerifyArgs(["--url", "https://user:secret@hc.example.com"], {})).toThrow(/must not hold a user name or password/);
   });
 });

@@ -4,13 +4,14 @@
  * its keys.
  * @module
  */
+import { DEFAULT_BASE_URL, HOSTED_PING_ENDPOINT } from "@checks-api/sdk";
 import { UsageError } from "./args.js";
 
 /** Where the service is and the keys to it. */
 export interface ServiceAccess {
   /** Site root, without the final `/`. */
   url: string;
-  /** Ping endpoint, ending with `/`. */
+  /** Ping endpoint, ending with `/` (default `<url>/ping/`, and the hosted ping host for the hosted service). */
   pingUrl: string;
   /** `CHECKS_API_KEY`. */
   apiKey: string | undefined;
@@ -46,7 +47,9 @@ export function serviceUrl(flag: string, text: string | undefined): string {
 /** The service's address and keys from the flags' values and the environment. */
 export function serviceAccess(values: { url?: string | undefined; "ping-url"?: string | undefined }, env: NodeJS.ProcessEnv): ServiceAccess {
   const url = serviceUrl("--url", values.url);
-  const pingUrl = values["ping-url"] === undefined ? `${url}/ping/` : `${serviceUrl("--ping-url", values["ping-url"])}/`;
+  // As the SDK does: the hosted service takes pings on a host of their own.
+  const defaultPingUrl = url === DEFAULT_BASE_URL ? HOSTED_PING_ENDPOINT : `${url}/ping/`;
+  const pingUrl = values["ping-url"] === undefined ? defaultPingUrl : `${serviceUrl("--ping-url", values["ping-url"])}/`;
   const read = (name: string) => env[name] || undefined;
   return { url, pingUrl, apiKey: read(API_KEY_VARIABLE), readOnlyKey: read(READONLY_KEY_VARIABLE), pingKey: read(PING_KEY_VARIABLE) };
 }

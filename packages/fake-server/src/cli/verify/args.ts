@@ -28,7 +28,8 @@ Environment:
 
 Options:
   --url <site root>     the service, e.g. https://healthchecks.io (required)
-  --ping-url <url>      the service's ping endpoint (default <site root>/ping/)
+  --ping-url <url>      the service's ping endpoint (default <site root>/ping/; for
+                        https://healthchecks.io, https://hc-ping.com/)
   --json                write the whole report as JSON on stdout; the table goes to stderr
   -h, --help            show this help and exit
 
