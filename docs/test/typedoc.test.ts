@@ -161,10 +161,10 @@ describe("the site", () => {
   it("opens with what the project is, and shows its name once", () => {
     const page = html("index.html");
     expect([...page.matchAll(/<h1[\s>]/g)]).toHaveLength(1);
-    const text = page.replace(/<[^>]+>/g, " ");
+    const text = page.replace(/<[^>]+>/g, "");
     expect(text.indexOf("A TypeScript toolkit")).toBeGreaterThan(-1);
     expect(text.indexOf("A TypeScript toolkit")).toBeLessThan(text.indexOf("Quickstart"));
-    expect(text.indexOf("Quickstart")).toBeLessThan(text.indexOf("npm ci"));
+    expect(text.indexOf("Quickstart")).toBeLessThan(text.search(/npm ci &amp;&amp; npm start|npm ci && npm start/));
   });
 
   it("links to no made-up host such as http://checks.md", () => {
@@ -186,6 +186,29 @@ describe("the site", () => {
     const boards = (index.children ?? []).filter((child) => child.name === "status-board.ts");
     expect(boards).toHaveLength(1);
     expect(html(pages.get(boards[0]!)!)).toContain("connectReadOnly");
+  });
+
+  it("shows on the ChecksClient page an example and every method of its resources, linked", () => {
+    const client = project.getChildByName(["@checks-api/sdk", "ChecksClient"])!;
+    const text = html(pages.get(client)!).replace(/<[^>]+>/g, "");
+    expect(text).toMatch(/Example/);
+    expect(text).toContain("const client = new ChecksClient();");
+    const checks = project.getChildByName(["@checks-api/sdk", "Checks"])!;
+    for (const method of ["list", "get", "create", "upsert", "update", "pause", "resume", "delete"]) {
+      expect(hrefsOf(pages.get(client)!).some((href) => href.endsWith(`${pages.get(checks)!.split("/").pop()}#${method}`)), method).toBe(true);
+    }
+  });
+
+  it("groups the SDK's symbols in the sidebar: clients, ping API, errors, types", () => {
+    const sdk = project.getChildByName(["@checks-api/sdk"]) as DeclarationReflection;
+    const titles = (sdk.categories ?? []).map((category) => category.title);
+    expect(titles).toEqual(["Clients", "Ping API", "Errors", "Types"]);
+    const inCategory = (title: string) => sdk.categories!.find((category) => category.title === title)!.children.map((child) => child.name);
+    expect(inCategory("Clients")).toEqual(expect.arrayContaining(["ChecksClient", "ReadOnlyChecksClient", "createClient"]));
+    expect(inCategory("Ping API")).toEqual(expect.arrayContaining(["PingClient", "PingHandle"]));
+    expect(inCategory("Errors")).toEqual(expect.arrayContaining(["ChecksApiError", "ConnectionError", "NotFoundError"]));
+    expect(inCategory("Types")).toEqual(expect.arrayContaining(["Check"]));
+    expect(app.options.getValue("navigation")).toMatchObject({ includeCategories: true });
   });
 
   it("has no broken link: every local href names a file of the site, and an anchor in it", () => {

@@ -11,6 +11,7 @@ export {
   type ApiClientOptions,
   type ClientOf,
   type CreateClientOptions,
+  type KeyChoice,
   type KeyKind,
   type ReadOnlyCheckWithUrls,
 } from "./clients/client.js";

@@ -11,13 +11,17 @@ export * from "./exports.js";
 export { ChecksClient, PingClient, ReadOnlyChecksClient, type NodeTransportOptions } from "./clients/node-clients.js";
 export { undiciTransport, type UndiciTransportOptions } from "./transport/undici.js";
 
-/** The client type {@link createClient} returns for options `O`. */
+/**
+ * The client type {@link createClient} returns for options `O`.
+ * @category Clients
+ */
 export type ClientFor<O> = ClientOf<O, ChecksClient, ReadOnlyChecksClient>;
 
 /**
  * The client for the key's kind: `keyKind` when given, else the key's
  * `hcw_`/`hcr_` prefix (with a literal-typed key the prefix also picks the
  * type). The key defaults to the `CHECKS_API_KEY` environment variable.
+ * @category Clients
  */
 export function createClient<const K extends string = string, const KK extends KeyKind | undefined = undefined>(
   options: CreateClientOptions & NodeTransportOptions & KeyChoice<K, KK> = {},

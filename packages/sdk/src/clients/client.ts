@@ -21,10 +21,16 @@ import { Flips } from "../resources/flips.js";
 import { Pings } from "../resources/pings.js";
 import { checkUrls, uniqueKeyOf, type CheckUrls } from "../core/urls.js";
 
-/** The kind of an API key. */
+/**
+ * The kind of an API key.
+ * @category Clients
+ */
 export type KeyKind = "read-write" | "read-only";
 
-/** Options of a management client. */
+/**
+ * Options of a management client.
+ * @category Clients
+ */
 export interface ApiClientOptions extends ClientOptions {
   /**
    * The project's API key, sent as `X-Api-Key`. Default: the
@@ -38,6 +44,7 @@ export interface ApiClientOptions extends ClientOptions {
 /**
  * The kind of `apiKey`: `declared` when given, else from its `hcw_`/`hcr_`
  * prefix; `undefined` when neither tells. Throws when they contradict.
+ * @category Clients
  */
 export function keyKindOf(apiKey: string, declared?: KeyKind): KeyKind | undefined {
   const fromPrefix: KeyKind | undefined = apiKey.startsWith(READ_ONLY_KEY_PREFIX)
@@ -72,6 +79,7 @@ function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind)
  * management endpoint and the ping API. Build a `ChecksClient` of your entry.
  *
  * Guides: [getting started](../../../../docs/getting-started.md), [read-write and read-only keys](../../../../docs/keys.md), [errors and retries](../../../../docs/errors-and-retries.md).
+ * @category Clients
  */
 export abstract class ChecksClientBase {
   /** Checks: list, get, create, upsert, update, pause, resume, delete. */
@@ -119,7 +127,10 @@ export abstract class ChecksClientBase {
   }
 }
 
-/** A read-only check together with the URLs its UUID gives. */
+/**
+ * A read-only check together with the URLs its UUID gives.
+ * @category Types
+ */
 export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
 
 /**
@@ -129,6 +140,7 @@ export type ReadOnlyCheckWithUrls = ReadOnlyCheck & CheckUrls;
  * URLs, no channels). Build a `ReadOnlyChecksClient` of your entry.
  *
  * Guides: [read-write and read-only keys](../../../../docs/keys.md).
+ * @category Clients
  */
 export abstract class ReadOnlyChecksClientBase {
   /** Checks: list and get. */
@@ -168,6 +180,7 @@ export abstract class ReadOnlyChecksClientBase {
  * The members of `PingClient`, a client for the ping API alone (no API key). Build a `PingClient` of your entry.
  *
  * Guides: [the ping API and monitor()](../../../../docs/ping-api.md).
+ * @category Ping API
  */
 export abstract class PingClientBase {
   readonly #sender: PingSender;
@@ -197,7 +210,10 @@ export abstract class PingClientBase {
   }
 }
 
-/** Options of `createClient`: an API key and, when its prefix does not tell, its kind. */
+/**
+ * Options of `createClient`: an API key and, when its prefix does not tell, its kind.
+ * @category Clients
+ */
 export interface CreateClientOptions extends ApiClientOptions {
   /** The key's kind; needed when the key has no `hcw_`/`hcr_` prefix. */
   keyKind?: KeyKind;
@@ -207,6 +223,7 @@ export interface CreateClientOptions extends ApiClientOptions {
  * The client type `createClient` returns for options `O`, given an entry's
  * read-write class `RW` and read-only class `RO`: by `keyKind` when given,
  * else by the literal prefix of the key, else either.
+ * @category Clients
  */
 export type ClientOf<O, RW, RO> = O extends { keyKind: "read-only" }
   ? RO
@@ -224,6 +241,7 @@ export type ClientOf<O, RW, RO> = O extends { keyKind: "read-only" }
  * stated kind `KK`. Only these two are inferred, so that the other options
  * (callbacks such as `debug` and `fetch`) take their types from the options
  * interface, as they do with `new ChecksClient()`.
+ * @category Clients
  */
 export interface KeyChoice<K extends string, KK extends KeyKind | undefined> {
   /** The API key. */

@@ -4,7 +4,10 @@
  * @module
  */
 
-/** The raw response behind a result. */
+/**
+ * The raw response behind a result.
+ * @category Clients
+ */
 export interface ResponseInfo {
   /** HTTP status. */
   status: number;
@@ -14,7 +17,10 @@ export interface ResponseInfo {
   attempts: number;
 }
 
-/** A result together with the response it came from. */
+/**
+ * A result together with the response it came from.
+ * @category Clients
+ */
 export interface WithResponse<T> {
   /** The parsed result, as the plain promise resolves. */
   data: T;
@@ -26,6 +32,7 @@ export interface WithResponse<T> {
  * A `Promise<T>` with one extra method, `withResponse()`, for callers who
  * need the status or the headers: `const { data, response } = await
  * client.checks.get(id).withResponse()`.
+ * @category Clients
  */
 export class ApiPromise<T> extends Promise<T> {
   readonly #result: Promise<WithResponse<T>>;

@@ -6,7 +6,10 @@
  */
 import type { NotRecordedOutcome } from "./ping-answer.js";
 
-/** What every error knows about the request that failed. */
+/**
+ * What every error knows about the request that failed.
+ * @category Errors
+ */
 export interface ChecksApiErrorInit {
   /** HTTP method of the request. */
   method: string;
@@ -50,6 +53,7 @@ function describe(init: ChecksApiErrorInit): string {
  * Base class of every error the SDK throws for a request.
  *
  * Guides: [errors and retries](../../../../docs/errors-and-retries.md).
+ * @category Errors
  */
 export class ChecksApiError extends Error {
   /** HTTP status, `undefined` when no response arrived (timeout, connection error, input rejected). */
@@ -82,26 +86,50 @@ export class ChecksApiError extends Error {
   }
 }
 
-/** 400: the request was malformed or failed validation; also thrown before sending for invalid input. */
+/**
+ * 400: the request was malformed or failed validation; also thrown before sending for invalid input.
+ * @category Errors
+ */
 export class BadRequestError extends ChecksApiError {}
-/** 401: the API key is missing, malformed, unknown, or of the wrong kind for the endpoint. */
+/**
+ * 401: the API key is missing, malformed, unknown, or of the wrong kind for the endpoint.
+ * @category Errors
+ */
 export class AuthenticationError extends ChecksApiError {}
-/** 403: the key is valid but the check belongs to another project. */
+/**
+ * 403: the key is valid but the check belongs to another project.
+ * @category Errors
+ */
 export class ForbiddenError extends ChecksApiError {}
-/** 403 on create: the account has reached its check limit. */
+/**
+ * 403 on create: the account has reached its check limit.
+ * @category Errors
+ */
 export class CheckLimitError extends ForbiddenError {}
-/** 404: the check, ping body or route does not exist. */
+/**
+ * 404: the check, ping body or route does not exist.
+ * @category Errors
+ */
 export class NotFoundError extends ChecksApiError {}
-/** 409: resume of a check that is not paused. */
+/**
+ * 409: resume of a check that is not paused.
+ * @category Errors
+ */
 export class ConflictError extends ChecksApiError {}
 
-/** Init of {@link RateLimitError}. */
+/**
+ * Init of {@link RateLimitError}.
+ * @category Errors
+ */
 export interface RateLimitErrorInit extends ChecksApiErrorInit {
   /** Seconds to wait, from `Retry-After`. */
   retryAfter?: number | undefined;
 }
 
-/** 429: too many requests. */
+/**
+ * 429: too many requests.
+ * @category Errors
+ */
 export class RateLimitError extends ChecksApiError {
   /** Seconds the server asked to wait (`Retry-After`), when it said. */
   readonly retryAfter: number | undefined;
@@ -112,10 +140,16 @@ export class RateLimitError extends ChecksApiError {
   }
 }
 
-/** 5xx: the server (or a proxy in front of it) failed. */
+/**
+ * 5xx: the server (or a proxy in front of it) failed.
+ * @category Errors
+ */
 export class ServerError extends ChecksApiError {}
 
-/** The request did not complete within its timeout. */
+/**
+ * The request did not complete within its timeout.
+ * @category Errors
+ */
 export class TimeoutError extends ChecksApiError {
   /** The timeout that expired, in milliseconds. */
   readonly timeoutMs: number;
@@ -126,7 +160,10 @@ export class TimeoutError extends ChecksApiError {
   }
 }
 
-/** Init of {@link ConnectionError}. */
+/**
+ * Init of {@link ConnectionError}.
+ * @category Errors
+ */
 export interface ConnectionErrorInit extends ChecksApiErrorInit {
   /**
    * False only when the request certainly never reached the server
@@ -143,6 +180,7 @@ export interface ConnectionErrorInit extends ChecksApiErrorInit {
  * The connection failed: no (complete) response arrived. The message names
  * the host and port that were tried, so that a wrong `baseUrl` or
  * `CHECKS_API_URL` shows at once.
+ * @category Errors
  */
 export class ConnectionError extends ChecksApiError {
   /** False only when the request certainly never reached the server. */
@@ -161,7 +199,10 @@ export class ConnectionError extends ChecksApiError {
   }
 }
 
-/** Init of {@link InvalidResponseError}. */
+/**
+ * Init of {@link InvalidResponseError}.
+ * @category Errors
+ */
 export interface InvalidResponseErrorInit extends ChecksApiErrorInit {
   /** Path of the offending member inside the body (`["checks", 0, "timeout"]`). */
   fieldPath?: ReadonlyArray<string | number> | undefined;
@@ -171,6 +212,7 @@ export interface InvalidResponseErrorInit extends ChecksApiErrorInit {
  * The response is not what the API promises: not JSON, not matching the
  * schema, a redirect ({@link RedirectError}), or a body over
  * `maxResponseBytes` ({@link ResponseTooLargeError}).
+ * @category Errors
  */
 export class InvalidResponseError extends ChecksApiError {
   /** Path of the offending member inside the body; empty for the body as a whole. */
@@ -182,7 +224,10 @@ export class InvalidResponseError extends ChecksApiError {
   }
 }
 
-/** Init of {@link RedirectError}. */
+/**
+ * Init of {@link RedirectError}.
+ * @category Errors
+ */
 export interface RedirectErrorInit extends ChecksApiErrorInit {
   /** Where the redirect pointed, as an absolute URL with secrets masked, when the answer said. */
   location?: string | undefined;
@@ -199,6 +244,7 @@ function redirectMessage(init: RedirectErrorInit): string {
  * itself never redirects; the usual cause is a `baseUrl` or `pingEndpoint`
  * that is not the address the service answers at (`http://` for an
  * `https://` service, a missing path prefix). Never retried.
+ * @category Errors
  */
 export class RedirectError extends InvalidResponseError {
   /**
@@ -214,7 +260,10 @@ export class RedirectError extends InvalidResponseError {
   }
 }
 
-/** Init of {@link ResponseTooLargeError}. */
+/**
+ * Init of {@link ResponseTooLargeError}.
+ * @category Errors
+ */
 export interface ResponseTooLargeErrorInit extends ChecksApiErrorInit {
   /** The limit the body went over, in bytes. */
   maxResponseBytes: number;
@@ -226,6 +275,7 @@ export interface ResponseTooLargeErrorInit extends ChecksApiErrorInit {
  * No answer of the API comes near the default limit, so this means
  * something else answered (a misbehaving proxy, a wrong address). `body` is
  * not kept. Never retried.
+ * @category Errors
  */
 export class ResponseTooLargeError extends InvalidResponseError {
   /** The limit the body went over, in bytes. */
@@ -238,7 +288,10 @@ export class ResponseTooLargeError extends InvalidResponseError {
   }
 }
 
-/** Init of {@link PingNotRecordedError}. */
+/**
+ * Init of {@link PingNotRecordedError}.
+ * @category Errors
+ */
 export interface PingNotRecordedErrorInit extends ChecksApiErrorInit {
   /**
    * Why: no such check (404, or `OK (not found)`), two checks have the slug
@@ -252,6 +305,7 @@ export interface PingNotRecordedErrorInit extends ChecksApiErrorInit {
  * A ping the service answered but did not record. `ping()` returns that as a
  * result; `monitor()` hands this error to its `onPingError`, since nobody
  * else sees the run's signals.
+ * @category Errors
  */
 export class PingNotRecordedError extends ChecksApiError {
   /** Why the ping was not recorded. */

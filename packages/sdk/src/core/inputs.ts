@@ -13,10 +13,16 @@ import {
 } from "@checks-api/schema/lite";
 import { rejectInput, type InputContext } from "./paths.js";
 
-/** Parameters of an upsert: a create body whose `unique` names at least one member, each present in the body. */
+/**
+ * Parameters of an upsert: a create body whose `unique` names at least one member, each present in the body.
+ * @category Types
+ */
 export type UpsertCheckInput = Omit<CreateCheckInput, "unique"> & { unique: [UniqueField, ...UniqueField[]] };
 
-/** Filters of list-checks. */
+/**
+ * Filters of list-checks.
+ * @category Types
+ */
 export interface ListChecksFilter {
   /** Only checks with this slug (an empty slug is not sent: the service would ignore it). */
   slug?: string;
@@ -24,10 +30,16 @@ export interface ListChecksFilter {
   tag?: string | readonly string[];
 }
 
-/** A point in time for the flips query: a `Date` or UNIX seconds. */
+/**
+ * A point in time for the flips query: a `Date` or UNIX seconds.
+ * @category Types
+ */
 export type TimeInput = Date | number;
 
-/** Filters of list-flips. */
+/**
+ * Filters of list-flips.
+ * @category Types
+ */
 export interface ListFlipsFilter {
   /** Only flips of the last `seconds` seconds (0 = no filter). */
   seconds?: number;

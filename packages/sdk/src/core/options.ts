@@ -9,33 +9,47 @@ import { resolveRetrySettings, type ResolvedRetrySettings, type RetrySettings } 
 import { fetchTransport, type FetchLike } from "../transport/fetch.js";
 import type { Transport } from "../transport/types.js";
 
-/** The hosted service. */
+/**
+ * The hosted service.
+ * @category Clients
+ */
 export const DEFAULT_BASE_URL = "https://healthchecks.io";
 /**
  * The hosted service's ping endpoint: its checks' `ping_url`s are on this
  * host, not under {@link DEFAULT_BASE_URL}, so it is the default there.
+ * @category Ping API
  */
 export const HOSTED_PING_ENDPOINT = "https://hc-ping.com/";
-/** Default per-attempt timeout, in ms. */
+/**
+ * Default per-attempt timeout, in ms.
+ * @category Clients
+ */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * Default largest response body, in bytes: 64 MiB. No answer of the API comes
  * near it (the checks of a large project are a few MB, and the hosted
  * service keeps ping bodies to 100 KB), and it stays far below the ~512 MB
  * at which a body can no longer be decoded as one string.
+ * @category Clients
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Largest timeout a timer can hold, in ms. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-/** Something the SDK reports to a {@link ClientOptions.debug} hook; URLs and headers are masked. */
+/**
+ * Something the SDK reports to a {@link ClientOptions.debug} hook; URLs and headers are masked.
+ * @category Clients
+ */
 export type DebugEvent =
   | { type: "request"; operation: string; method: string; url: string; headers: Record<string, string>; attempt: number }
   | { type: "response"; operation: string; method: string; url: string; status: number; attempt: number; durationMs: number }
   | { type: "retry"; operation: string; method: string; url: string; attempt: number; delayMs: number; reason: string }
   | { type: "error"; operation: string; method: string; url: string; attempt: number; message: string };
 
-/** Options shared by every client (management and ping). */
+/**
+ * Options shared by every client (management and ping).
+ * @category Clients
+ */
 export interface ClientOptions {
   /**
    * Site root of the service, with or without a trailing slash: an
@@ -98,7 +112,10 @@ export interface ClientOptions {
   debug?: (event: DebugEvent) => void;
 }
 
-/** Options of a single call. */
+/**
+ * Options of a single call.
+ * @category Clients
+ */
 export interface RequestOptions {
   /** Per-attempt timeout in ms; overrides the client's. */
   timeout?: number;

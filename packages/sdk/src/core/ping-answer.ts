@@ -7,10 +7,16 @@
  */
 import { PING_RESPONSES } from "@checks-api/schema/lite";
 
-/** Why a ping was answered but not recorded. */
+/**
+ * Why a ping was answered but not recorded.
+ * @category Ping API
+ */
 export type NotRecordedOutcome = "not-found" | "ambiguous" | "rate-limited" | "ignored";
 
-/** What the service did with a ping. */
+/**
+ * What the service did with a ping.
+ * @category Ping API
+ */
 export type PingOutcome = "recorded" | "created" | NotRecordedOutcome;
 
 const BY_STATUS: Record<number, PingOutcome> = { 201: "created", 404: "not-found", 409: "ambiguous" };

@@ -10,10 +10,14 @@
  * - `once`: repeating it after it reached the server could act twice
  *   (create without `unique`) or report a misleading failure (resume, delete);
  *   retried only when the request certainly never reached the server.
+ * @category Clients
  */
 export type RetrySafety = "idempotent" | "once";
 
-/** Backoff settings; the defaults suit a real service, tests make them tiny. */
+/**
+ * Backoff settings; the defaults suit a real service, tests make them tiny.
+ * @category Clients
+ */
 export interface RetrySettings {
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
@@ -40,7 +44,10 @@ export interface RetrySettings {
 /** {@link RetrySettings} with every default applied. */
 export type ResolvedRetrySettings = Required<RetrySettings>;
 
-/** Default retries after the first attempt. */
+/**
+ * Default retries after the first attempt.
+ * @category Clients
+ */
 export const DEFAULT_MAX_RETRIES = 2;
 
 /** Throws a `RangeError` unless `retries` is a usable number of retries; `what` names it. */

@@ -6,7 +6,10 @@
 import { isUuid } from "@checks-api/schema/lite";
 import { API_PREFIX } from "./paths.js";
 
-/** The members a read-only representation omits. */
+/**
+ * The members a read-only representation omits.
+ * @category Types
+ */
 export interface CheckUrls {
   /** The check's UUID. */
   uuid: string;
@@ -23,6 +26,7 @@ export interface CheckUrls {
 /**
  * The URLs of a check. `baseUrl` has no trailing slash; `pingEndpoint` ends
  * with one.
+ * @category Clients
  */
 export function checkUrls(uuid: string, baseUrl: string, pingEndpoint: string): CheckUrls {
   const id = uuid.toLowerCase();
@@ -34,6 +38,7 @@ export function checkUrls(uuid: string, baseUrl: string, pingEndpoint: string): 
 /**
  * A check's `unique_key`, as the service derives it: the SHA-1 hex digest of
  * the first 16 hex digits of the UUID (hyphens removed).
+ * @category Clients
  */
 export async function uniqueKeyOf(uuid: string): Promise<string> {
   const id = uuid.toLowerCase();

@@ -11,7 +11,10 @@ import { exitStatusParam } from "../core/paths.js";
 import { bytesOf } from "./ping-body.js";
 import type { PingAnswer, PingSender, PingTarget } from "./ping.js";
 
-/** What a monitored job receives. */
+/**
+ * What a monitored job receives.
+ * @category Ping API
+ */
 export interface MonitorRun {
   /** The run id sent with the run's signals. */
   readonly rid: string;
@@ -37,7 +40,10 @@ export interface MonitorRun {
   exitStatus(code: number): void;
 }
 
-/** Options of `monitor()` on a `ChecksClient` or `PingClient`. */
+/**
+ * Options of `monitor()` on a `ChecksClient` or `PingClient`.
+ * @category Ping API
+ */
 export interface MonitorOptions extends RequestOptions {
   /**
    * Called for each signal that was not recorded as asked: not delivered
@@ -65,7 +71,10 @@ export interface MonitorOptions extends RequestOptions {
   logLimit?: number;
 }
 
-/** The log kept of a monitored run when the service has no ping body limit: 1 MiB. */
+/**
+ * The log kept of a monitored run when the service has no ping body limit: 1 MiB.
+ * @category Ping API
+ */
 export const UNLIMITED_LOG_BYTES = 1_048_576;
 
 const TEMPLATE = { method: "POST", path: "/ping/{target}" };

@@ -13,7 +13,10 @@ import { execute } from "../core/request.js";
 import { isRecorded, pingOutcome, type PingOutcome } from "../core/ping-answer.js";
 import { bodyText, headerOf } from "../core/response.js";
 
-/** A check addressed by slug within a project: `{ping_endpoint}{pingKey}/{slug}`. */
+/**
+ * A check addressed by slug within a project: `{ping_endpoint}{pingKey}/{slug}`.
+ * @category Ping API
+ */
 export interface SlugTarget {
   /** The project's ping key. */
   pingKey: string;
@@ -23,10 +26,16 @@ export interface SlugTarget {
   create?: boolean;
 }
 
-/** What a ping addresses: a check UUID, or a ping key plus slug. */
+/**
+ * What a ping addresses: a check UUID, or a ping key plus slug.
+ * @category Ping API
+ */
 export type PingTarget = string | SlugTarget;
 
-/** Options of one ping. */
+/**
+ * Options of one ping.
+ * @category Ping API
+ */
 export interface PingOptions extends RequestOptions {
   /**
    * Body logged with the ping (output of a job, an error text). Trimmed to
@@ -44,7 +53,10 @@ export interface PingOptions extends RequestOptions {
   method?: string;
 }
 
-/** The answer to a ping. Not-found and ambiguous are results, not exceptions. */
+/**
+ * The answer to a ping. Not-found and ambiguous are results, not exceptions.
+ * @category Ping API
+ */
 export interface PingResult {
   /**
    * `recorded` (200), `created` by auto-provisioning (201), `not-found`
@@ -203,7 +215,10 @@ function describeMissing(value: unknown): string {
   return value === "" ? "an empty string" : String(value);
 }
 
-/** The signals of one check: `client.ping(uuid).success()`. */
+/**
+ * The signals of one check: `client.ping(uuid).success()`.
+ * @category Ping API
+ */
 export class PingHandle {
   readonly #sender: PingSender;
   readonly #target: PingTarget;

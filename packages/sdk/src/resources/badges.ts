@@ -8,10 +8,16 @@ import type { ApiContext } from "../core/context.js";
 import type { RequestOptions } from "../core/options.js";
 import { readJson } from "../core/response.js";
 
-/** Badge URLs per tag, plus `*` for all checks. */
+/**
+ * Badge URLs per tag, plus `*` for all checks.
+ * @category Types
+ */
 export type BadgeSet = Record<string, BadgeUrls>;
 
-/** The project's badges (read-write or read-only key). */
+/**
+ * The project's badges (read-write or read-only key).
+ * @category Clients
+ */
 export class Badges {
   readonly #context: ApiContext;
 

@@ -8,7 +8,10 @@ import type { ApiContext } from "../core/context.js";
 import type { RequestOptions } from "../core/options.js";
 import { readJson } from "../core/response.js";
 
-/** The project's integrations (read-write key only). */
+/**
+ * The project's integrations (read-write key only).
+ * @category Clients
+ */
 export class Channels {
   readonly #context: ApiContext;
 

@@ -11,7 +11,10 @@ import {
 import { invalidResponse, readJson, type RawResponse, type ReadContext } from "../core/response.js";
 import { formatPath } from "../core/validate.js";
 
-/** A simple check (with `timeout`) as a read-write key sees it, with its UUID. */
+/**
+ * A simple check (with `timeout`) as a read-write key sees it, with its UUID.
+ * @category Types
+ */
 export type SimpleCheck = WireSimpleCheck & {
   /**
    * The check's UUID: the service's `uuid` member, or, where the service
@@ -20,7 +23,10 @@ export type SimpleCheck = WireSimpleCheck & {
   uuid: string;
 };
 
-/** A cron or OnCalendar check (with `schedule` and `tz`) as a read-write key sees it, with its UUID. */
+/**
+ * A cron or OnCalendar check (with `schedule` and `tz`) as a read-write key sees it, with its UUID.
+ * @category Types
+ */
 export type ScheduledCheck = WireScheduledCheck & {
   /**
    * The check's UUID: the service's `uuid` member, or, where the service
@@ -32,6 +38,7 @@ export type ScheduledCheck = WireScheduledCheck & {
 /**
  * A check as a read-write key sees it, `uuid` always present whichever
  * service answered. Narrow with `"timeout" in check` (or `isScheduled`).
+ * @category Types
  */
 export type Check = SimpleCheck | ScheduledCheck;
 

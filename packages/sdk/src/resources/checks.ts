@@ -12,7 +12,10 @@ import type { RequestOptions } from "../core/options.js";
 import { checkIdParam, checkUuidParam } from "../core/paths.js";
 import { readJson, type RawResponse, type ReadContext } from "../core/response.js";
 
-/** The answer of an upsert: the check, and whether it was created (201) or an existing one updated (200). */
+/**
+ * The answer of an upsert: the check, and whether it was created (201) or an existing one updated (200).
+ * @category Types
+ */
 export type UpsertResult =
   | { check: Check; created: true; status: 201 }
   | { check: Check; created: false; status: 200 };
@@ -82,7 +85,10 @@ class CheckReader<C> {
   }
 }
 
-/** Checks as a read-only key sees them (`unique_key`, no URLs, no channels). */
+/**
+ * Checks as a read-only key sees them (`unique_key`, no URLs, no channels).
+ * @category Clients
+ */
 export class ReadOnlyChecks extends CheckReader<ReadOnlyCheck> {
   /** @param context configuration and key */
   constructor(context: ApiContext) {
@@ -97,6 +103,7 @@ export class ReadOnlyChecks extends CheckReader<ReadOnlyCheck> {
 /**
  * Checks with a read-write key: every operation. Every check returned has
  * its `uuid`, also from a service whose representation lacks that member.
+ * @category Clients
  */
 export class Checks extends CheckReader<Check> {
   /** @param context configuration and key */

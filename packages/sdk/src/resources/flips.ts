@@ -10,7 +10,10 @@ import type { RequestOptions } from "../core/options.js";
 import { checkIdParam } from "../core/paths.js";
 import { readJson } from "../core/response.js";
 
-/** Status changes of checks (read-write or read-only key). */
+/**
+ * Status changes of checks (read-write or read-only key).
+ * @category Clients
+ */
 export class Flips {
   readonly #context: ApiContext;
 

@@ -9,7 +9,10 @@ import type { RequestOptions } from "../core/options.js";
 import { checkUuidParam, pingNumberParam } from "../core/paths.js";
 import { bodyText, readJson, type RawResponse } from "../core/response.js";
 
-/** The ping log of checks (read-write key only). */
+/**
+ * The ping log of checks (read-write key only).
+ * @category Clients
+ */
 export class Pings {
   readonly #context: ApiContext;
 

@@ -5,7 +5,10 @@
  */
 import { announcesMoreThan, ResponseTooLargeFailure, toTransportFailure, TransportFailure, type Transport } from "./types.js";
 
-/** The subset of `fetch` the SDK uses. */
+/**
+ * The subset of `fetch` the SDK uses.
+ * @category Clients
+ */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /**
@@ -47,6 +50,7 @@ async function readBody(response: Response, limit: number | undefined): Promise<
  * `fetch`, looked up on each call so that interceptors installed later work).
  * It asks `fetch` not to follow redirects and reads at most the request's
  * `maxResponseBytes`.
+ * @category Clients
  */
 export function fetchTransport(fetchImpl?: FetchLike): Transport {
   return async (request) => {

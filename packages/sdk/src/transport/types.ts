@@ -4,7 +4,10 @@
  * @module
  */
 
-/** A request as the SDK prepared it. */
+/**
+ * A request as the SDK prepared it.
+ * @category Clients
+ */
 export interface TransportRequest {
   /** HTTP method. */
   method: string;
@@ -25,7 +28,10 @@ export interface TransportRequest {
   signal: AbortSignal;
 }
 
-/** A response, fully read. */
+/**
+ * A response, fully read.
+ * @category Clients
+ */
 export interface TransportResponse {
   /**
    * HTTP status; 0 for a redirect whose status the runtime hides (a
@@ -43,12 +49,14 @@ export interface TransportResponse {
  * Sends one request and reads the whole response. A transport throws a
  * {@link TransportFailure} (or any error, treated as possibly sent) when no
  * response arrived; it never throws for an HTTP status.
+ * @category Clients
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 /**
  * A transport-level failure, telling whether the request may have reached
  * the server. Transports throw it; the SDK turns it into a `ConnectionError`.
+ * @category Errors
  */
 export class TransportFailure extends Error {
   /** False only when the request certainly never left (connection refused, DNS). */
@@ -72,6 +80,7 @@ export class TransportFailure extends Error {
 /**
  * A response body went over the request's `maxResponseBytes`. Transports
  * throw it; the SDK turns it into a `ResponseTooLargeError`.
+ * @category Errors
  */
 export class ResponseTooLargeFailure extends Error {
   /** HTTP status of the response. */

@@ -15,7 +15,10 @@ import {
   type TransportResponse,
 } from "./types.js";
 
-/** Options of {@link undiciTransport}. */
+/**
+ * Options of {@link undiciTransport}.
+ * @category Clients
+ */
 export interface UndiciTransportOptions {
   /**
    * Dispatcher to send through. Default: a keep-alive undici `Agent` owned
@@ -182,7 +185,10 @@ function send(dispatcher: Dispatcher, req: TransportRequest): Promise<TransportR
   });
 }
 
-/** A transport over undici; it never follows redirects and reads at most the request's `maxResponseBytes`. */
+/**
+ * A transport over undici; it never follows redirects and reads at most the request's `maxResponseBytes`.
+ * @category Clients
+ */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
   let dispatcher = options.dispatcher;
   let loading: Promise<Dispatcher> | undefined;
