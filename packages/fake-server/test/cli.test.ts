@@ -61,7 +61,7 @@ describe.concurrent("checks-fake-server CLI", () => {
     expect(again.checks).toHaveLength(6);
     second.child.kill("SIGINT");
     expect(await second.exit).toBe(0);
-  }, 30_000);
+  }, 90_000);
 
   it("turns off remote control with --no-control", async () => {
     const run = start(["--port", "0", "--no-control", "--clock", "virtual", "--compat", "live"]);
@@ -71,7 +71,7 @@ describe.concurrent("checks-fake-server CLI", () => {
     expect((await fetch(`${url}/api/v3/status/`)).status).toBe(200);
     run.child.kill("SIGTERM");
     expect(await run.exit).toBe(0);
-  }, 20_000);
+  }, 90_000);
 });
 
 describe("checks-fake-server options", () => {
