@@ -62,15 +62,17 @@ function environment(): Record<string, string> {
 
 for (const snippet of fromEnvironment.filter((name) => !(name in NOT_RUN))) {
   it(`runs ${snippet} against a local fake with only the environment set`, async () => {
-    const saved = { ...process.env };
-    for (const name of Object.keys(process.env)) if (name.startsWith("CHECKS_") || name === "CHECK_UUID") delete process.env[name];
+    const ours = (name: string) => name.startsWith("CHECKS_") || name === "CHECK_UUID";
+    const saved = Object.entries(process.env).filter(([name]) => ours(name));
+    for (const name of Object.keys(process.env)) if (ours(name)) delete process.env[name];
     Object.assign(process.env, environment());
     const quiet = ["log", "warn", "error"].map((method) => vi.spyOn(console, method as "log").mockImplementation(() => undefined));
     const before = fake.journal().length;
     try {
       await import(url(snippet));
     } finally {
-      process.env = saved;
+      for (const name of Object.keys(process.env)) if (ours(name)) delete process.env[name];
+      Object.assign(process.env, Object.fromEntries(saved));
       for (const spy of quiet) spy.mockRestore();
     }
     // A snippet that sends requests reached the local fake.
