@@ -153,6 +153,7 @@ function fakeOptions(options: CliOptions, url: string, access: ControlAccess): F
     clock: { mode: options.clock },
   };
   if (options.seed !== undefined) result.seed = options.seed;
+  Object.assign(result, options.limits);
   return result;
 }
 

@@ -28,11 +28,13 @@ import {
   addChannel,
   createProject,
   findProject,
+  setAccountLimits,
   type ChannelInfo,
   type ChannelInit,
   type ProjectInfo,
   type ProjectInit,
 } from "./model/projects.js";
+import { checkedLimits, LIMIT_NAMES, type AccountLimits, type ServiceLimits } from "./model/limits.js";
 import type { Core, ResolvedOptions } from "./model/service.js";
 import { exportStore, importStore, type FakeState } from "./model/state.js";
 import { validateState } from "./model/state-validation.js";
@@ -41,6 +43,7 @@ import { Store } from "./model/store.js";
 import { resolveOptions, type FakeServerOptions } from "./options.js";
 
 export type {
+  AccountLimits,
   ChannelInfo,
   ChannelInit,
   EmailOutcome,
@@ -55,6 +58,7 @@ export type {
   ProjectInfo,
   ProjectInit,
   ResolvedOptions,
+  ServiceLimits,
 };
 
 /**
@@ -156,7 +160,38 @@ export class FakeServer {
    */
   createProject(init: ProjectInit = {}): ProjectInfo {
     this.#revision++;
-    return createProject(this.#store, this.#ids, init);
+    return createProject(this.#store, this.#ids, init, this.options);
+  }
+
+  /** The service's limits the fake runs with (see {@link FakeServer.setLimits}). */
+  limits(): ServiceLimits {
+    const { pingBodyLimit, apiBodyLimit, checkLimit, pingLogLimit } = this.options;
+    return { pingBodyLimit, apiBodyLimit, checkLimit, pingLogLimit };
+  }
+
+  /**
+   * Changes the service's limits from the next request on, as the options
+   * of the same names set them: the body limits, and the check and ping
+   * log limits of accounts created from now on (see
+   * {@link FakeServer.setProjectLimits} for an existing one).
+   * @throws RangeError naming a limit that breaks its rule; then none is changed.
+   */
+  setLimits(limits: Partial<ServiceLimits>): ServiceLimits {
+    const checked = checkedLimits(limits);
+    this.#revision++;
+    const options = this.options as ResolvedOptions;
+    for (const name of LIMIT_NAMES) if (checked[name] !== undefined) (options[name] as unknown) = checked[name];
+    return this.limits();
+  }
+
+  /**
+   * Changes the check and ping log limits of a project's account (shared by
+   * its projects), as `createProject()` naming the account does.
+   * @throws RangeError for an unknown project or a limit that breaks its rule.
+   */
+  setProjectLimits(projectId: string, limits: Partial<AccountLimits>): ProjectInfo {
+    this.#revision++;
+    return setAccountLimits(this.#store, projectId, limits);
   }
 
   /**

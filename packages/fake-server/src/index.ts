@@ -11,6 +11,8 @@ export {
   type ChannelInit,
   type ChannelInfo,
   type ResolvedOptions,
+  type ServiceLimits,
+  type AccountLimits,
   type FakeServerClock,
   type FaultSpec,
   type JournalEntry,

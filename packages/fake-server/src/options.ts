@@ -2,10 +2,11 @@
  * The options of `FakeServer`, and their defaults.
  * @module
  */
-import { DEFAULT_PING_BODY_LIMIT, type Compat } from "@checks-api/schema";
+import { DEFAULT_CHECK_LIMIT, DEFAULT_PING_BODY_LIMIT, DEFAULT_PING_LOG_LIMIT, type Compat } from "@checks-api/schema";
 import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
+import { checkedLimits } from "./model/limits.js";
 import type { ControlSettings, ResolvedOptions } from "./model/service.js";
 
 /**
@@ -96,6 +97,14 @@ export interface FakeServerOptions {
    * length). Default 4096.
    */
   journalExcerpt?: number | undefined;
+  /**
+   * Check limit of each new account (a project created without its own
+   * `checkLimit` makes one, unless it joins an existing `account`): a
+   * non-negative integer. Default 20.
+   */
+  checkLimit?: number | undefined;
+  /** Ping log limit of each new account, likewise: a positive integer. Default 100. */
+  pingLogLimit?: number | undefined;
 }
 
 /**
@@ -108,19 +117,20 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
   if (!pingEndpoint.endsWith("/")) pingEndpoint += "/";
   const mode: unknown = options.clock?.mode ?? "virtual";
   if (mode !== "virtual" && mode !== "real") throw new RangeError(`clock.mode must be "virtual" or "real", not ${JSON.stringify(mode)}`);
-  const pingBodyLimit = options.pingBodyLimit === undefined ? DEFAULT_PING_BODY_LIMIT : options.pingBodyLimit;
-  if (pingBodyLimit !== null && !isCount(pingBodyLimit)) {
-    throw new RangeError(`pingBodyLimit must be a non-negative integer or null, not ${String(pingBodyLimit)}`);
-  }
+  const limits = checkedLimits({
+    pingBodyLimit: options.pingBodyLimit === undefined ? DEFAULT_PING_BODY_LIMIT : options.pingBodyLimit,
+    apiBodyLimit: options.apiBodyLimit ?? 2_621_440,
+    checkLimit: options.checkLimit ?? DEFAULT_CHECK_LIMIT,
+    pingLogLimit: options.pingLogLimit ?? DEFAULT_PING_LOG_LIMIT,
+  });
   return {
     compat: options.compat ?? "seed",
     baseUrl,
     pingEndpoint,
     siteName: options.siteName ?? "Mychecks",
-    pingBodyLimit,
+    ...limits,
     badgeSecret: options.badgeSecret ?? "fake-badge-secret",
     pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
-    apiBodyLimit: count("apiBodyLimit", options.apiBodyLimit ?? 2_621_440),
     journalLimit: count("journalLimit", options.journalLimit ?? 10_000),
     journalByteLimit: count("journalByteLimit", options.journalByteLimit ?? 16 * 1024 * 1024),
     journalExcerpt: count("journalExcerpt", options.journalExcerpt ?? 4096),

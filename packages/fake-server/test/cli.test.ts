@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCliArgs, UsageError, USAGE } from "../src/cli/args.js";
+import { FakeServerClient } from "../src/index.js";
 import { start, waitFor } from "./cli-process.js";
 
 describe.concurrent("checks-fake-server CLI", () => {
@@ -63,6 +64,30 @@ describe.concurrent("checks-fake-server CLI", () => {
     expect(await second.exit).toBe(0);
   }, 90_000);
 
+  it("runs with the service limits given as flags, and refuses a bad one with status 2", async () => {
+    const run = start(["--port", "0", "--ping-body-limit", "100000", "--api-body-limit", "200000", "--check-limit", "1", "--ping-log-limit", "5"]);
+    const url = (await waitFor(run, /^Listening on (\S+)/m))[1]!;
+    try {
+      const control = new FakeServerClient({ url });
+      expect(await control.limits()).toEqual({ pingBodyLimit: 100_000, apiBodyLimit: 200_000, checkLimit: 1, pingLogLimit: 5 });
+      const project = await control.createProject();
+      expect(project).toMatchObject({ checkLimit: 1, pingLogLimit: 5 });
+      const check = await control.createCheck(project.id, { name: "one" });
+      const ping = await fetch(check.ping_url.replace(/^http:\/\/[^/]+/, url), { method: "POST", body: "x".repeat(150_000) });
+      expect(ping.headers.get("ping-body-limit")).toBe("100000");
+      const tooLarge = await fetch(check.ping_url.replace(/^http:\/\/[^/]+/, url), { method: "POST", body: "x".repeat(250_000) });
+      expect(tooLarge.status).toBe(400);
+      const second = await fetch(`${url}/api/v3/checks/`, { method: "POST", headers: { "X-Api-Key": project.readWriteKey! }, body: '{"name": "two"}' });
+      expect(second.status).toBe(403);
+    } finally {
+      run.child.kill("SIGTERM");
+      await run.exit;
+    }
+    const bad = start(["--port", "0", "--ping-log-limit", "0"]);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toMatch(/^checks-fake-server: --ping-log-limit: pingLogLimit must be a positive integer, not "0"\n/);
+  }, 60_000);
+
   it("turns off remote control with --no-control", async () => {
     const run = start(["--port", "0", "--no-control", "--clock", "virtual", "--compat", "live"]);
     const [, url] = await waitFor(run, /^Listening on (\S+)$/m);
@@ -83,6 +108,7 @@ describe("checks-fake-server options", () => {
       clock: "real",
       control: true,
       demo: false,
+      limits: {},
       help: false,
       version: false,
     });
@@ -91,7 +117,11 @@ describe("checks-fake-server options", () => {
   it("reads every option", () => {
     expect(
       parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--no-control", "--demo", "-h", "--version"]),
-    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, help: true, version: true });
+    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, limits: {}, help: true, version: true });
+    expect(
+      parseCliArgs(["--ping-body-limit", "none", "--api-body-limit", "0", "--check-limit", "0", "--ping-log-limit", "1000"]).limits,
+    ).toEqual({ pingBodyLimit: null, apiBodyLimit: 0, checkLimit: 0, pingLogLimit: 1000 });
+    expect(parseCliArgs(["--ping-body-limit", "100000"]).limits).toEqual({ pingBodyLimit: 100_000 });
     expect(USAGE).toMatch(/--no-control/);
     expect(parseCliArgs(["--control-token", "t0ken"])).toMatchObject({ control: true, controlToken: "t0ken" });
   });
@@ -105,6 +135,13 @@ describe("checks-fake-server options", () => {
     [["--state", ""], /--state needs a file name/],
     [["--control-token", ""], /--control-token must not be empty/],
     [["--control-token", "t", "--no-control"], /--control-token and --no-control contradict each other/],
+    [["--ping-body-limit", "10k"], /^--ping-body-limit: pingBodyLimit must be a non-negative integer or null, not "10k"$/],
+    [["--ping-body-limit=-1"], /^--ping-body-limit: pingBodyLimit must be a non-negative integer or null, not "-1"$/],
+    [["--api-body-limit", "1.5"], /^--api-body-limit: apiBodyLimit must be a non-negative integer, not "1.5"$/],
+    [["--api-body-limit", "none"], /^--api-body-limit: apiBodyLimit must be a non-negative integer, not "none"$/],
+    [["--check-limit=-3"], /^--check-limit: checkLimit must be a non-negative integer, not "-3"$/],
+    [["--check-limit", "99999999999999999999"], /^--check-limit: checkLimit must be a non-negative integer, not "99999999999999999999"$/],
+    [["--ping-log-limit", "0"], /^--ping-log-limit: pingLogLimit must be a positive integer, not "0"$/],
     [["--bogus"], /Unknown option '--bogus'/],
     [["--demo=yes"], /--demo/],
     [["extra"], /positional/],

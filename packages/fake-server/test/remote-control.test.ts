@@ -128,7 +128,7 @@ describe("remote control input handling", () => {
   it.each([
     ["POST", "/__fake/projects", "{not json", /could not parse/],
     ["POST", "/__fake/projects", "[1]", /JSON object/],
-    ["POST", "/__fake/projects", '{"checkLimit": "5"}', /checkLimit must be an integer/],
+    ["POST", "/__fake/projects", '{"checkLimit": "5"}', /^checkLimit must be a non-negative integer, not "5"$/],
     ["POST", "/__fake/projects", '{"nmae": "typo"}', /unknown member: nmae/],
     ["POST", "/__fake/projects", '{"readWriteKey": "short"}', /32 characters/],
     ["POST", "/__fake/projects/nope/channels", '{"kind": "email"}', /unknown project/],
@@ -164,7 +164,7 @@ describe("remote control input handling", () => {
     expect(endpoints).toContainEqual({ method: "POST", path: "/__fake/projects/{id}/checks" });
     expect(await send(fake, "GET", "/__fake/")).toEqual(index);
     const reference = readFileSync(new URL("../../../docs/cli.md", import.meta.url), "utf8");
-    const documented = [...reference.matchAll(/^\| `(?:(GET|POST|PUT|DELETE)` \/ `)?(GET|POST|PUT|DELETE) (\/__fake[^`]*)`/gm)].flatMap(
+    const documented = [...reference.matchAll(/^\| `(?:(GET|POST|PUT|PATCH|DELETE)` \/ `)?(GET|POST|PUT|PATCH|DELETE) (\/__fake[^`]*)`/gm)].flatMap(
       ([, first, second, path]) => [first, second].filter(Boolean).map((method) => ({ method, path })),
     );
     expect(new Set(endpoints.map(({ method, path }) => `${method} ${path}`))).toEqual(

@@ -5,6 +5,7 @@
 import { isIP } from "node:net";
 import { parseArgs } from "node:util";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
+import { limitProblem, type ServiceLimits } from "../model/limits.js";
 
 /** What the command line asked for. */
 export interface CliOptions {
@@ -26,6 +27,8 @@ export interface CliOptions {
   demo: boolean;
   /** `real`: time passes as on the wall clock (still movable over the control API); `virtual`: it stands still until moved. */
   clock: "real" | "virtual";
+  /** The service's limits given on the command line (`--ping-body-limit` and the like); the rest keep their defaults. */
+  limits: Partial<ServiceLimits>;
   /** Print the usage and exit. */
   help: boolean;
   /** Print the version and exit. */
@@ -63,6 +66,10 @@ Options:
                         not a loopback address and none is given
   --no-control          do not serve the remote control API under /__fake
   --demo                create a demo project with checks in several states (ignored when --state loads a file)
+  --ping-body-limit <n> bytes kept of a ping body, announced in Ping-Body-Limit, or "none" (default 10000)
+  --api-body-limit <n>  the framework's upload limit: largest management or ping body in bytes (default 2621440)
+  --check-limit <n>     check limit of each new project's account (default 20)
+  --ping-log-limit <n>  pings kept per check for each new project's account, at least 1 (default 100)
   -h, --help            show this help and exit
   --version             print the version and exit
 
@@ -89,6 +96,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
         "control-token": { type: "string" },
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
+        "ping-body-limit": { type: "string" },
+        "api-body-limit": { type: "string" },
+        "check-limit": { type: "string" },
+        "ping-log-limit": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -104,10 +115,15 @@ export function parseCliArgs(argv: string[]): CliOptions {
     clock: oneOf("--clock", values.clock ?? "real", CLOCK_MODES),
     control: !values["no-control"],
     demo: values.demo ?? false,
+    limits: {},
     help: values.help ?? false,
     version: values.version ?? false,
   };
   checkHost(options.host);
+  for (const [flag, name] of LIMIT_FLAGS) {
+    const text = values[flag];
+    if (text !== undefined) options.limits[name] = parseLimit(flag, name, text) as never;
+  }
   if (values.state !== undefined) {
     if (values.state === "") throw new UsageError("--state needs a file name");
     options.state = values.state;
@@ -128,6 +144,22 @@ function checkHost(host: string): void {
   if (/^\d+(?:\.\d+){3}$/.test(host) && isIP(host) !== 4) {
     throw new UsageError(`--host must be an IP address or a host name, not "${host}" (each part of an IPv4 address is 0 to 255)`);
   }
+}
+
+const LIMIT_FLAGS = [
+  ["ping-body-limit", "pingBodyLimit"],
+  ["api-body-limit", "apiBodyLimit"],
+  ["check-limit", "checkLimit"],
+  ["ping-log-limit", "pingLogLimit"],
+] as const satisfies readonly (readonly [string, keyof ServiceLimits])[];
+
+// A limit as the option of the same name takes it: decimal digits (or
+// "none" for an unlimited ping body), checked by the option's own rule.
+function parseLimit(flag: string, name: keyof ServiceLimits, text: string): number | null {
+  const value = name === "pingBodyLimit" && text === "none" ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  const problem = limitProblem(name, value, JSON.stringify(text));
+  if (problem) throw new UsageError(`--${flag}: ${problem}`);
+  return value;
 }
 
 function parsePort(text: string): number {

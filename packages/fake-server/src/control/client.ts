@@ -8,6 +8,7 @@ import type { FaultSpec } from "../http/faults.js";
 import type { JournalEntry } from "../http/journal.js";
 import type { ClockInput } from "../model/clock.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
+import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ChannelInfo, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { FakeState } from "../model/state.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
@@ -99,6 +100,21 @@ export class FakeServerClient {
    */
   createCheck(projectId: string, body: CreateCheckInput = {}): Promise<Check & { uuid: string }> {
     return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/checks`, body);
+  }
+
+  /** The service's limits the fake runs with. */
+  limits(): Promise<ServiceLimits> {
+    return this.#call("GET", "/limits");
+  }
+
+  /** Changes the service's limits, as `FakeServer.setLimits()` does; answers the limits now in force. */
+  setLimits(limits: Partial<ServiceLimits>): Promise<ServiceLimits> {
+    return this.#call("PATCH", "/limits", limits);
+  }
+
+  /** Changes the check and ping log limits of a project's account, as `FakeServer.setProjectLimits()` does. */
+  setProjectLimits(projectId: string, limits: Partial<AccountLimits>): Promise<ProjectInfo> {
+    return this.#call("PATCH", `/projects/${encodeURIComponent(projectId)}`, limits);
   }
 
   /** Delivers an inbound email to the fake's ping address. */

@@ -7,6 +7,8 @@
  * |---|---|---|
  * | `GET {prefix}` | — | 200 `{"endpoints": [{"method", "path"}, …]}`, this table |
  * | `POST {prefix}/projects` | `createProject(body)` | 201 project info |
+ * | `PATCH {prefix}/projects/{id}` | `setProjectLimits(id, body)` | 200 project info |
+ * | `GET` / `PATCH {prefix}/limits` | `limits()` / `setLimits(body)` | 200 limits |
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
  * | `POST {prefix}/projects/{id}/checks` | `createCheck(id, body)` | 201 check |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
@@ -33,6 +35,7 @@ import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
+import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
 import type { FakeState } from "../model/state.js";
 import { refusal } from "./guard.js";
@@ -58,6 +61,12 @@ export interface ControlTarget {
   journal(): JournalEntry[];
   /** Empties the journal. */
   clearJournal(): void;
+  /** The service's limits the fake runs with. */
+  limits(): ServiceLimits;
+  /** Changes the service's limits. */
+  setLimits(limits: Partial<ServiceLimits>): ServiceLimits;
+  /** Changes the limits of a project's account. */
+  setProjectLimits(projectId: string, limits: Partial<AccountLimits>): ProjectInfo;
   /** Injects a fault. */
   inject(fault: FaultSpec): void;
   /** Removes every pending fault. */
@@ -117,6 +126,31 @@ const ROUTES: Route[] = [
     pattern: /^\/projects$/,
     methods: {
       POST: { body: "optional", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
+    },
+  },
+  {
+    pattern: /^\/projects\/([^/]+)$/,
+    methods: {
+      PATCH: {
+        body: "required",
+        run: (fake, body, [id]) => json(200, fake.setProjectLimits(id!, pick(body, { checkLimit: "a limit", pingLogLimit: "a limit" }))),
+      },
+    },
+  },
+  {
+    pattern: /^\/limits$/,
+    methods: {
+      GET: { body: "none", run: (fake) => json(200, fake.limits()) },
+      PATCH: {
+        body: "required",
+        run: (fake, body) =>
+          json(
+            200,
+            fake.setLimits(
+              pick(body, { pingBodyLimit: "a limit", apiBodyLimit: "a limit", checkLimit: "a limit", pingLogLimit: "a limit" }),
+            ),
+          ),
+      },
     },
   },
   {
@@ -297,7 +331,8 @@ async function readObject(request: Incoming, required: boolean, limit: number): 
 }
 
 // Each kind reads as the end of "<member> must be …".
-type Expected = "a string" | "a string or null" | "an integer" | "a number" | "a boolean" | "an object of strings";
+// "a limit" takes any value: the model checks it as the option of the same name.
+type Expected = "a string" | "a string or null" | "an integer" | "a limit" | "a number" | "a boolean" | "an object of strings";
 
 function isExpected(value: unknown, expected: Expected): boolean {
   switch (expected) {
@@ -307,6 +342,8 @@ function isExpected(value: unknown, expected: Expected): boolean {
       return value === null || typeof value === "string";
     case "an integer":
       return Number.isSafeInteger(value);
+    case "a limit":
+      return true;
     case "a number":
       return typeof value === "number" && Number.isFinite(value);
     case "a boolean":
@@ -343,20 +380,18 @@ function pick<T>(body: JsonObject, members: Record<string, Expected>, required: 
   return result as T;
 }
 
+// The ranges of the limits are the model's, checked by createProject() as in-process.
 function projectInit(body: JsonObject): ProjectInit {
-  const init = pick<ProjectInit>(body, {
+  return pick<ProjectInit>(body, {
     name: "a string",
     account: "a string",
-    checkLimit: "an integer",
-    pingLogLimit: "an integer",
+    checkLimit: "a limit",
+    pingLogLimit: "a limit",
     readWriteKey: "a string or null",
     readOnlyKey: "a string or null",
     pingKey: "a string",
     badgeKey: "a string",
   });
-  if (init.checkLimit !== undefined && init.checkLimit < 0) throw new ControlInputError("checkLimit must not be negative");
-  if (init.pingLogLimit !== undefined && init.pingLogLimit < 1) throw new ControlInputError("pingLogLimit must be at least 1");
-  return init;
 }
 
 function channelInit(body: JsonObject): ChannelInit {

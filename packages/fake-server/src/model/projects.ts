@@ -4,6 +4,9 @@
  * @module
  */
 import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT } from "@checks-api/schema";
+import { checkedLimits, type AccountLimits } from "./limits.js";
+
+const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT };
 import type { IdSource } from "./ids.js";
 import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store } from "./store.js";
 
@@ -13,9 +16,9 @@ export interface ProjectInit {
   name?: string;
   /** Owning account; default: a new account for this project alone. */
   account?: string;
-  /** Check limit of the account (default 20). Setting it changes it for the whole account. */
+  /** Check limit of the account: a non-negative integer (default: the fake's `checkLimit`, 20). Setting it changes it for the whole account. */
   checkLimit?: number;
-  /** Ping log limit of the account (default 100). */
+  /** Ping log limit of the account: a positive integer (default: the fake's `pingLogLimit`, 100). */
   pingLogLimit?: number;
   /** Read-write API key (32 characters). */
   readWriteKey?: string | null;
@@ -72,9 +75,11 @@ export interface ChannelInfo {
  * existing one). Unnamed projects are numbered: projects are never deleted
  * one by one, so the count of projects is the count created since the last
  * reset or import.
- * @throws RangeError when a given key is malformed, empty or already in use, or a name is empty or longer than 1000 characters.
+ * @param defaults The limits of an account it makes (its own `checkLimit` and `pingLogLimit` win).
+ * @throws RangeError when a given key is malformed, empty or already in use, a name is empty or longer than 1000 characters, or a limit breaks its rule.
  */
-export function createProject(store: Store, ids: IdSource, init: ProjectInit): ProjectInfo {
+export function createProject(store: Store, ids: IdSource, init: ProjectInit, defaults: AccountLimits = DEFAULT_ACCOUNT_LIMITS): ProjectInfo {
+  checkedLimits({ checkLimit: init.checkLimit, pingLogLimit: init.pingLogLimit });
   // What a state document refuses is refused here too, so that every state exports and loads back.
   for (const member of ["pingKey", "badgeKey", "account"] as const) notEmpty(member, init[member]);
   for (const member of ["name", "pingKey", "badgeKey", "account"] as const) notTooLong(member, init[member]);
@@ -96,7 +101,7 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit): P
   const accountName = init.account ?? id;
   let account = store.accounts.get(accountName);
   if (!account) {
-    account = { name: accountName, checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT, projects: new Set() };
+    account = { name: accountName, checkLimit: defaults.checkLimit, pingLogLimit: defaults.pingLogLimit, projects: new Set() };
     store.accounts.set(accountName, account);
   }
   if (init.checkLimit !== undefined) account.checkLimit = init.checkLimit;
@@ -119,6 +124,19 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit): P
   store.pingKeys.set(pingKey, project);
   store.badgeKeys.set(badgeKey, project);
   return projectInfo(project, account);
+}
+
+/**
+ * Changes the limits of the account of project `projectId` (shared by its
+ * projects), as a project creation naming the account does.
+ * @throws RangeError for an unknown project or a limit that breaks its rule.
+ */
+export function setAccountLimits(store: Store, projectId: string, limits: Partial<AccountLimits>): ProjectInfo {
+  const project = findProject(store, projectId);
+  checkedLimits(limits);
+  if (limits.checkLimit !== undefined) project.account.checkLimit = limits.checkLimit;
+  if (limits.pingLogLimit !== undefined) project.account.pingLogLimit = limits.pingLogLimit;
+  return projectInfo(project, project.account);
 }
 
 /**

@@ -5,13 +5,14 @@
  */
 import type { Compat } from "@checks-api/schema";
 import type { IdSource } from "./ids.js";
+import type { ServiceLimits } from "./limits.js";
 import type { Store } from "./store.js";
 
 /**
  * The fake's options with their defaults applied, as `FakeServer.options`
  * holds them (`FakeServerOptions` says what each one does).
  */
-export interface ResolvedOptions {
+export interface ResolvedOptions extends ServiceLimits {
   /** `seed` or `live`. */
   compat: Compat;
   /** Site root used in printed URLs, without a trailing slash. */
@@ -20,14 +21,10 @@ export interface ResolvedOptions {
   pingEndpoint: string;
   /** Label of the `*` badge. */
   siteName: string;
-  /** Bytes kept of an HTTP ping body; `null` = unlimited. */
-  pingBodyLimit: number | null;
   /** Secret of the badge signatures. */
   badgeSecret: string;
   /** Domain of the inbound email addresses. */
   pingEmailDomain: string;
-  /** The framework's upload limit: the largest management or HTTP ping body, in bytes. */
-  apiBodyLimit: number;
   /** Journal entries kept (the oldest are dropped). */
   journalLimit: number;
   /** Bytes the journal holds at most (the oldest entries are dropped). */

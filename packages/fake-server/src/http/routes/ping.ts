@@ -27,6 +27,7 @@ const LENIENT_UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 /** The header lists of ping answers at one instant: refusals, and successes (CORS, body limit). */
 interface PingHeaders {
   now: number;
+  limit: number | null;
   refused: HeaderList;
   accepted: HeaderList;
 }
@@ -36,12 +37,12 @@ const pingHeadersOf = new WeakMap<Core, PingHeaders>();
 
 function pingHeaders(core: Core, now: number): PingHeaders {
   let headers = pingHeadersOf.get(core);
-  if (headers?.now !== now) {
+  const limit = core.options.pingBodyLimit;
+  if (headers?.now !== now || headers.limit !== limit) {
     const refused: HeaderMap = { ...noCacheHeaders(now), "Content-Type": HTML_TYPE };
     const accepted: HeaderMap = { ...refused, "Access-Control-Allow-Origin": "*" };
-    const limit = core.options.pingBodyLimit;
     if (limit !== null) accepted["Ping-Body-Limit"] = String(limit);
-    headers = { now, refused: fixedHeaderList(refused), accepted: fixedHeaderList(accepted) };
+    headers = { now, limit, refused: fixedHeaderList(refused), accepted: fixedHeaderList(accepted) };
     pingHeadersOf.set(core, headers);
   }
   return headers;
