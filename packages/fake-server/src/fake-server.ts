@@ -11,7 +11,7 @@ import { listen, type ListenOptions, type RunningServer } from "./adapters/node-
 import { createDispatcher } from "./adapters/undici-dispatcher.js";
 import { handleControl } from "./control/routes.js";
 import { representContext } from "./http/exchange.js";
-import { Faults, type FaultSpec } from "./http/faults.js";
+import { Faults, type AnswerFate, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
 import { Journal, type JournalEntry } from "./http/journal.js";
 import { storeSecrets } from "./http/journal-mask.js";
@@ -44,6 +44,7 @@ import { resolveOptions, type FakeServerOptions } from "./options.js";
 
 export type {
   AccountLimits,
+  AnswerFate,
   ChannelInfo,
   ChannelInit,
   EmailOutcome,

@@ -15,6 +15,7 @@ export {
   type AccountLimits,
   type FakeServerClock,
   type FaultSpec,
+  type AnswerFate,
   type JournalEntry,
   type Operation,
   type FakeState,
