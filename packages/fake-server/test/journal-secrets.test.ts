@@ -135,5 +135,16 @@ describe.each(Object.keys(ADAPTERS))("the journal's secrets through %s", (adapte
     for (const body of bodies) expect(body.length).toBeLessThanOrEqual(4096);
     expect(bodies[4]).toContain(" ***");
     expectNoneShown(fake, [longPingKey, key, uuid]);
+
+    // A ping body cut at the ping body limit (here inside a key) ends the journal's text there too.
+    fake.setLimits({ pingBodyLimit: 2000 });
+    const served2 = await serve(fake);
+    try {
+      await served2.send("POST", `/ping/${uuid}`, { body: `${pad(1990)} ${key} end` });
+    } finally {
+      await served2.close();
+    }
+    expect(fake.journal().at(-1)?.body).toBe(`${pad(1990)} ***`);
+    expectNoneShown(fake, [key]);
   });
 });

@@ -18,6 +18,8 @@ export class Exchange {
   body: unknown = null;
   /** The body's full length in bytes, once read. */
   bodyLength = 0;
+  /** True when `body` is the text of a part of the body cut off at a limit (a ping body past the ping body limit). */
+  bodyCut = false;
   #params: URLSearchParams | undefined;
 
   /**

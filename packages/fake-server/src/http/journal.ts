@@ -7,7 +7,7 @@
  */
 import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
-import { maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import { MASK, maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
 import type { AnswerFate } from "./faults.js";
 import type { Operation } from "./router.js";
 
@@ -34,8 +34,9 @@ export interface JournalEntry {
    * Every API key, check UUID and ping key of the fake (of 16 characters or
    * more) in it shows as `***`, unless glued to other letters, digits, `-`
    * or `_`; so do those it held before (deleted checks' UUIDs, the secrets
-   * a reset or a state import replaced), and a secret the excerpt's end
-   * cuts through.
+   * a reset or a state import replaced), a secret the excerpt's end cuts
+   * through, and the piece of a word a ping body's cut at the ping body
+   * limit leaves at its end.
    * When that text (for a parsed body, its JSON) is longer than the
    * journal's excerpt size, it is cut there and kept as a string; so is the
    * JSON of a parsed body nested more than 1000 arrays and objects deep.
@@ -76,6 +77,8 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   search: string;
   /** For a ping URL, where its key or UUID is in `pathname`; otherwise `null`. */
   secretSegment: SecretSegment | null;
+  /** True when `body` is the text of the body's first part only, cut at a limit before the journal saw it. */
+  bodyCut?: boolean;
 }
 
 function toEntry(record: JournalRecord): JournalEntry {
@@ -144,6 +147,18 @@ function excerpt(body: unknown, length: number, limit: number, isSecret: SecretT
   return maskValue(body, isSecret);
 }
 
+// The run of key characters a cut text ends with.
+const CUT_WORD = /[-\w]+$/;
+
+/**
+ * A text cut before the journal saw it (a ping body past the ping body
+ * limit), with the piece of a word the cut split masked: it may be the
+ * start of a secret, which no longer matches whole.
+ */
+function maskCutWord(text: string): string {
+  return CUT_WORD.test(text) ? text.replace(CUT_WORD, MASK) : text;
+}
+
 /** At most `limit` characters of `text`, secrets masked. */
 function maskedCut(text: string, limit: number, isSecret: SecretTest): string {
   const masked = maskText(text.length > limit + MASK_MARGIN ? text.slice(0, limit + MASK_MARGIN) : text, isSecret);
@@ -199,7 +214,8 @@ export class Journal {
     const isSecret = this.#isSecret;
     entry.pathname = maskPath(entry.pathname, entry.secretSegment, isSecret);
     entry.search = maskQuery(entry.search, isSecret);
-    entry.body = excerpt(entry.body, entry.bodyLength, limit, isSecret);
+    const body = entry.bodyCut && typeof entry.body === "string" ? maskCutWord(entry.body) : entry.body;
+    entry.body = excerpt(body, entry.bodyLength, limit, isSecret);
     const size = sizeOf(entry, limit);
     if (size > bytes) return;
     this.#queue.push(entry);

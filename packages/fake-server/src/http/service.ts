@@ -140,6 +140,7 @@ export class ServiceHandler {
     entry.keyKind = ex.keyKind;
     entry.body = ex.body;
     entry.bodyLength = ex.bodyLength;
+    if (ex.bodyCut) entry.bodyCut = true;
     entry.status = outcome === DROP_CONNECTION ? 0 : outcome.status;
     this.#journal.record(entry);
     return outcome;

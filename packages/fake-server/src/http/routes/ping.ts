@@ -111,9 +111,11 @@ function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: StoredChec
   const uploadLimit = core.options.apiBodyLimit;
   return ex
     .readBody(core.options.pingBodyLimit, { refuseAfter: uploadLimit })
-    .then(({ bytes, length }) =>
-      length > uploadLimit ? uploadRefusal() : recordPing(core, ex, route, check, created, exitCode, bytes),
-    );
+    .then(({ bytes, length }) => {
+      if (length > uploadLimit) return uploadRefusal();
+      ex.bodyCut = bytes.byteLength < length;
+      return recordPing(core, ex, route, check, created, exitCode, bytes);
+    });
 }
 
 function recordPing(
