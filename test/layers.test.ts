@@ -38,7 +38,7 @@ describe("package layers", () => {
   it("the fake server's root holds only the facade, the entry points and the layer folders", () => {
     const { files, folders } = rootOf("packages/fake-server/src");
     expect(files.length).toBeLessThanOrEqual(12);
-    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "text"]);
+    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "notify", "text"]);
   });
 
   it("the SDK's root holds only the entries and the layer folders", () => {
@@ -72,6 +72,7 @@ describe("package layers", () => {
       "packages/fake-server/src/http/reply.ts": `import "../adapters/node-http.js";\nexport type Reply = number;\n`,
       "packages/fake-server/src/adapters/node-http.ts": `import type { FakeServer } from "../fake-server.js";\nimport "../control/routes.js";\nexport type T = FakeServer;\n`,
       "packages/fake-server/src/control/routes.ts": `import "../../../schema/src/limits.js";\n`,
+      "packages/fake-server/src/notify/processor.ts": `import "../adapters/node-http.js";\n`,
       "packages/schema/src/limits.ts": `export const z = 1;\n`,
       "packages/fake-server/src/http/answers.ts": `import "@checks-api/sdk";\n`,
       "packages/fake-server/src/cli/verify.ts": `import "@checks-api/sdk";\n`,
@@ -91,6 +92,7 @@ describe("package layers", () => {
       ["model-does-not-speak-http", "model/store.ts"],
       ["http-below-control-and-adapters", "http/reply.ts"],
       ["adapters-and-control-apart", "adapters/node-http.ts"],
+      ["notify-below-control-and-adapters", "notify/processor.ts"],
       ["packages-through-public-entries", "control/routes.ts"],
       ["packages-by-name", "control/routes.ts"],
       ["schema-is-self-contained", "packages/schema/src/index.ts"],

@@ -56,6 +56,7 @@ it("states the defaults the parser applies", () => {
   expect(defaultOf("--host")).toBe(`\`${defaults.host}\``);
   expect(defaultOf("--compat")).toBe(`\`${defaults.compat}\``);
   expect(defaultOf("--clock")).toBe(`\`${defaults.clock}\``);
+  expect(defaultOf("--notifications")).toBe(`\`${defaults.notifications}\``);
   expect(defaults.control).toBe(true);
   expect(defaults.demo).toBe(false);
 });

@@ -128,7 +128,7 @@ async function main(argv: string[]): Promise<number | undefined> {
 
   // Ready to stop cleanly before the banner says the server is up: a script
   // may send its signal the moment it reads the first line.
-  const stop = stopper(server, saver, options.state);
+  const stop = stopper(server, saver, options.state, fake);
   for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
   followNpm(stop);
   stopWhenOutputCloses(stop);
@@ -151,6 +151,7 @@ function fakeOptions(options: CliOptions, url: string, access: ControlAccess): F
     compat: options.compat,
     control: options.control && { token: access.token, allowedHosts: access.exposed ? ["*"] : [] },
     clock: { mode: options.clock },
+    notifications: { delivery: options.notifications },
   };
   if (options.seed !== undefined) result.seed = options.seed;
   Object.assign(result, options.limits);
@@ -179,6 +180,7 @@ function stopper(
   server: RunningServer,
   saver: StateFileSaver | undefined,
   stateFile: string | undefined,
+  fake: FakeServer,
 ): (reason: string | undefined) => void {
   let firstAt: number | undefined;
   return (reason) => {
@@ -189,7 +191,7 @@ function stopper(
     }
     firstAt = Date.now();
     if (reason !== undefined) log(`${reason}: shutting down`);
-    shutdown(server, saver, stateFile).then(
+    shutdown(server, saver, stateFile, fake).then(
       () => process.exit(0),
       (error: unknown) => {
         log(`checks-fake-server: ${error instanceof Error ? error.message : String(error)}`);
@@ -212,8 +214,10 @@ function followNpm(stop: (reason: string) => void): void {
   }, PARENT_CHECK_MS).unref();
 }
 
-async function shutdown(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined): Promise<void> {
+async function shutdown(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined, fake: FakeServer): Promise<void> {
   await server.close();
+  // A hanging webhook receiver must not hold the exit; the aborted deliveries are saved as such.
+  await fake.close();
   if (saver === undefined) return;
   await saver.stop();
   log(`state saved to ${stateFile ?? ""}`);

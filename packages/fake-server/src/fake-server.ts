@@ -26,6 +26,7 @@ import { deliverEmail, type EmailOutcome, type InboundEmail } from "./model/emai
 import { IdSource } from "./model/ids.js";
 import {
   addChannel,
+  channelInfo,
   createProject,
   findProject,
   setAccountLimits,
@@ -38,15 +39,22 @@ import { checkedLimits, LIMIT_NAMES, type AccountLimits, type ServiceLimits } fr
 import type { Core, ResolvedOptions } from "./model/service.js";
 import { exportStore, importStore, type FakeState } from "./model/state.js";
 import { validateState } from "./model/state-validation.js";
-import { runDetector } from "./model/status.js";
-import { Store } from "./model/store.js";
-import { resolveOptions, type FakeServerOptions } from "./options.js";
+import { nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
+import { Store, type StoredCheck } from "./model/store.js";
+import { fetchTransport } from "./notify/fetch-transport.js";
+import { nodeTransport } from "./notify/node-transport.js";
+import { Outbox, type DeliveryRecord, type SentEmail, type SentRequest } from "./notify/outbox.js";
+import { Notifier } from "./notify/processor.js";
+import { SERVICE_RULES } from "./notify/service-rules.js";
+import type { Transport } from "./notify/transport.js";
+import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
 
 export type {
   AccountLimits,
   AnswerFate,
   ChannelInfo,
   ChannelInit,
+  DeliveryRecord,
   EmailOutcome,
   FakeServerClock,
   FakeServerOptions,
@@ -55,12 +63,19 @@ export type {
   InboundEmail,
   JournalEntry,
   ListenOptions,
+  NotificationOptions,
   Operation,
   ProjectInfo,
   ProjectInit,
   ResolvedOptions,
   ServiceLimits,
+  SentEmail,
+  SentRequest,
+  StatusChange,
 };
+
+/** Whose next status change {@link FakeServer.advanceToNextChange} moves the clock to: one check's, or the earliest of a project's checks. */
+export type ChangeTarget = { check: string } | { project: string };
 
 /**
  * The fake service behind {@link FakeServer.handle} and every adapter
@@ -93,6 +108,8 @@ export class FakeServer {
   readonly #journal: Journal;
   readonly #faults = new Faults();
   readonly #service: ServiceHandler;
+  readonly #outbox: Outbox;
+  readonly #notifier: Notifier;
   #revision = 0;
 
   /**
@@ -105,6 +122,7 @@ export class FakeServer {
     this.#clock.onMove((now) => {
       this.#revision++;
       runDetector(this.#store, now);
+      this.#notifier.kick();
     });
     this.clock = this.#clock;
     this.#ids = new IdSource(options.seed);
@@ -114,6 +132,15 @@ export class FakeServer {
       storeSecrets(this.#store),
     );
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
+    const notifications = this.options.notifications;
+    this.#outbox = new Outbox({ records: notifications.outboxLimit, bytes: notifications.outboxByteLimit });
+    this.#notifier = new Notifier(this.#core, () => this.#clock.nowMs(), {
+      rules: SERVICE_RULES,
+      transport: transportFor(notifications.delivery, options.notifications?.fetch),
+      attemptTimeoutMs: notifications.attemptTimeoutMs,
+      outbox: this.#outbox,
+      onChange: () => this.#revision++,
+    });
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));
   }
 
@@ -148,11 +175,22 @@ export class FakeServer {
     this.#revision++;
     const prefix = this.options.control?.prefix;
     if (prefix !== undefined && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
-    return this.#service.serve(incoming);
+    const answer = this.#service.serve(incoming);
+    // Deliveries start once the answer is out (the processor waits a turn), never before.
+    if (answer instanceof Promise) {
+      return answer.then((outcome) => {
+        this.#notifier.kick();
+        return outcome;
+      });
+    }
+    this.#notifier.kick();
+    return answer;
   }
 
   async #serveControl(incoming: Incoming): Promise<Outcome> {
-    return (await handleControl(this, incoming)) ?? this.#service.serve(incoming);
+    const outcome = (await handleControl(this, incoming)) ?? (await this.#service.serve(incoming));
+    this.#notifier.kick();
+    return outcome;
   }
 
   /**
@@ -196,12 +234,23 @@ export class FakeServer {
   }
 
   /**
-   * Adds an integration to a project.
-   * @throws RangeError for an unknown project, an empty kind, or a kind or name longer than 1000 characters.
+   * Adds an integration to a project, with its settings (`value`, in the
+   * service's stored text form) and `disabled` flag.
+   * @throws RangeError for an unknown project, an empty kind, a kind or name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
    */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
     this.#revision++;
-    return addChannel(findProject(this.#store, projectId), this.#ids, init);
+    return addChannel(findProject(this.#store, projectId), this.#ids, init, SERVICE_RULES.validateChannelValue);
+  }
+
+  /**
+   * The integrations of a project, in creation order, with their settings,
+   * `disabled` flag (a permanent delivery failure sets it) and the error of
+   * their last delivery.
+   * @throws RangeError for an unknown project.
+   */
+  channels(projectId: string): ChannelInfo[] {
+    return findProject(this.#store, projectId).channels.map(channelInfo);
   }
 
   /**
@@ -215,6 +264,7 @@ export class FakeServer {
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
     const outcome = saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now);
+    this.#notifier.kick();
     if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
     const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
     return representCheck(outcome.check, ctx, { readOnly: false }) as Check;
@@ -225,7 +275,9 @@ export class FakeServer {
     this.#revision++;
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
-    return deliverEmail(this.#core, message, now);
+    const outcome = deliverEmail(this.#core, message, now);
+    this.#notifier.kick();
+    return outcome;
   }
 
   /** The request journal, oldest first. */
@@ -248,12 +300,82 @@ export class FakeServer {
     this.#faults.clear();
   }
 
-  /** Empties everything (projects, checks, journal, faults); the clock is kept. */
+  /**
+   * The delivery records of outgoing notifications, oldest first: which
+   * integration was notified of which flip of which check, the error text
+   * (`""` on success), and what was sent (each HTTP request, or the email).
+   * Bounded by `notifications.outboxLimit` and `outboxByteLimit` (the oldest
+   * records are dropped). A record whose delivery is under way shows the
+   * error `"Sending"`; `await settled()` first to see final outcomes.
+   */
+  notifications(): DeliveryRecord[] {
+    return this.#outbox.list();
+  }
+
+  /** Empties the outbox (deliveries under way are still made, but not recorded). */
+  clearNotifications(): void {
+    this.#outbox.clear();
+  }
+
+  /**
+   * Resolves once every flip recorded so far (and any recorded meanwhile)
+   * has been delivered: no delivery waits or is under way. A receiver that
+   * hangs holds it up to the attempt time limit, three times.
+   */
+  settled(): Promise<void> {
+    return this.#notifier.settled();
+  }
+
+  /**
+   * Aborts the notification deliveries under way and those still waiting
+   * (each is recorded with the error `Delivery aborted: the fake server was
+   * closed`) and resolves when they have stopped; a hanging receiver is not
+   * waited for. Flips recorded later are delivered again. Does not stop
+   * servers started with {@link FakeServer.listen} (close those too).
+   */
+  async close(): Promise<void> {
+    this.#notifier.abort();
+    await this.#notifier.settled();
+  }
+
+  /**
+   * Moves the clock to the next moment a check's displayed status changes by
+   * time alone (to `grace`, or to `down`: the timeout detector then records
+   * the flip, dated at that moment, and its notifications follow), and says
+   * what changed. With `{ project }`, the earliest such change among the
+   * project's checks. Returns `null`, leaving the clock alone, when time
+   * alone changes nothing.
+   * @throws RangeError for an unknown check or project.
+   */
+  advanceToNextChange(target: ChangeTarget): StatusChange | null {
+    const now = this.#clock.nowMs();
+    runDetector(this.#store, now);
+    let next: StatusChange | null = null;
+    for (const check of this.#changeCandidates(target)) {
+      const change = nextStatusChange(check, now);
+      if (change !== null && (next === null || change.at < next.at)) next = change;
+    }
+    if (next !== null) this.#clock.set(next.at);
+    return next;
+  }
+
+  #changeCandidates(target: ChangeTarget): Iterable<StoredCheck> {
+    if ("check" in target) {
+      const check = this.#store.checks.get(target.check);
+      if (!check) throw new RangeError(`unknown check: ${target.check}`);
+      return [check];
+    }
+    return findProject(this.#store, target.project).checks.values();
+  }
+
+  /** Empties everything (projects, checks, journal, faults, outbox) and aborts deliveries under way; the clock is kept. */
   reset(): void {
     this.#revision++;
+    this.#notifier.abort();
     this.#store.clear();
     this.#journal.clear();
     this.#faults.clear();
+    this.#outbox.clear();
   }
 
   /** The whole state as a JSON-serialisable, versioned document. */
@@ -274,6 +396,7 @@ export class FakeServer {
     this.#ids.restore(valid.random);
     if (this.#clock.mode === "virtual") this.#clock.set(valid.clock);
     else runDetector(this.#store, this.#clock.nowMs());
+    this.#notifier.kick();
   }
 
   /** Serves the fake over HTTP (node:http). */
@@ -292,3 +415,8 @@ export class FakeServer {
   }
 }
 
+
+function transportFor(delivery: "send" | "fetch" | "record", fetch: NotificationOptions["fetch"]): Transport | null {
+  if (delivery === "record") return null;
+  return delivery === "fetch" && fetch !== undefined ? fetchTransport(fetch) : nodeTransport;
+}

@@ -21,7 +21,14 @@ export {
   type FakeState,
   type EmailOutcome,
   type InboundEmail,
+  type ChangeTarget,
+  type DeliveryRecord,
+  type NotificationOptions,
+  type SentEmail,
+  type SentRequest,
+  type StatusChange,
 } from "./fake-server.js";
+export type { NotificationSettings } from "./model/service.js";
 export type { ClockInput } from "./model/clock.js";
 export type { ControlOptions } from "./options.js";
 export type { ControlSettings } from "./model/service.js";

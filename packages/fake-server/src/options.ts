@@ -7,7 +7,7 @@ import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
 import { checkedLimits } from "./model/limits.js";
-import type { ControlSettings, ResolvedOptions } from "./model/service.js";
+import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
 
 /**
  * Options of the remote-control API (`FakeServerOptions.control`). The
@@ -46,6 +46,40 @@ export interface ControlOptions {
   bodyLimit?: number | undefined;
   /** Largest `PUT {prefix}/state` body in bytes; a larger one gets 413. Default 67108864 (64 MiB). */
   stateBodyLimit?: number | undefined;
+}
+
+/**
+ * Options of the fake's outgoing notifications (`FakeServerOptions.notifications`).
+ * A flip that notifies (to `down`, or back `up` after `down`) is delivered
+ * to each integration of the check after the request that caused it has
+ * been answered; `FakeServer.settled()` waits for that.
+ */
+export interface NotificationOptions {
+  /**
+   * `send` (default): webhooks and chat integrations are really sent over
+   * HTTP (loopback and private addresses allowed), or through `fetch` when
+   * that is given; `record`: every delivery is recorded in the outbox with
+   * the request it would make, and nothing is sent. Emails are never sent:
+   * they go to the outbox in both modes.
+   */
+  delivery?: "send" | "record" | undefined;
+  /**
+   * Sends the HTTP deliveries through this function instead of the network,
+   * called as `fetch(url, { method, headers, body, redirect: "manual",
+   * signal })` (a plain function, or an msw-intercepted `fetch`). Default:
+   * the fake's own `node:http` client.
+   */
+  fetch?: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
+  /** Time limit of one HTTP attempt in ms (the service's is 30 s); an attempt past it fails with `Connection timed out`. Default 30000. */
+  attemptTimeoutMs?: number | undefined;
+  /** Delivery records the outbox keeps; older ones are dropped. Default 10000. */
+  outboxLimit?: number | undefined;
+  /**
+   * Bytes the outbox holds at most, estimated from each record's URLs,
+   * headers, bodies and email text; the oldest records are dropped to stay
+   * under it. Default 16777216 (16 MiB).
+   */
+  outboxByteLimit?: number | undefined;
 }
 
 /** Options of {@link FakeServer}. */
@@ -105,6 +139,8 @@ export interface FakeServerOptions {
   checkLimit?: number | undefined;
   /** Ping log limit of each new account, likewise: a positive integer. Default 100. */
   pingLogLimit?: number | undefined;
+  /** Outgoing notifications (see {@link NotificationOptions}). Default: sent over the network, 10000 records kept. */
+  notifications?: NotificationOptions | undefined;
 }
 
 /**
@@ -135,6 +171,22 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
     journalByteLimit: count("journalByteLimit", options.journalByteLimit ?? 16 * 1024 * 1024),
     journalExcerpt: count("journalExcerpt", options.journalExcerpt ?? 4096),
     control: resolveControl(options.control ?? true),
+    notifications: resolveNotifications(options.notifications ?? {}),
+  };
+}
+
+function resolveNotifications(given: NotificationOptions): NotificationSettings {
+  const delivery: unknown = given.delivery ?? "send";
+  if (delivery !== "send" && delivery !== "record") {
+    throw new RangeError(`notifications.delivery must be "send" or "record", not ${JSON.stringify(delivery)}`);
+  }
+  if (given.fetch !== undefined && typeof given.fetch !== "function") throw new RangeError("notifications.fetch must be a function");
+  const attemptTimeoutMs = count("notifications.attemptTimeoutMs", given.attemptTimeoutMs ?? 30_000);
+  return {
+    delivery: delivery === "send" && given.fetch !== undefined ? "fetch" : delivery,
+    attemptTimeoutMs,
+    outboxLimit: count("notifications.outboxLimit", given.outboxLimit ?? 10_000),
+    outboxByteLimit: count("notifications.outboxByteLimit", given.outboxByteLimit ?? 16 * 1024 * 1024),
   };
 }
 

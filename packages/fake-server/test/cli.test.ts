@@ -106,6 +106,7 @@ describe("checks-fake-server options", () => {
       host: "127.0.0.1",
       compat: "seed",
       clock: "real",
+      notifications: "send",
       control: true,
       demo: false,
       limits: {},
@@ -116,8 +117,8 @@ describe("checks-fake-server options", () => {
 
   it("reads every option", () => {
     expect(
-      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--no-control", "--demo", "-h", "--version"]),
-    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", control: false, demo: true, limits: {}, help: true, version: true });
+      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--notifications", "record", "--no-control", "--demo", "-h", "--version"]),
+    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", notifications: "record", control: false, demo: true, limits: {}, help: true, version: true });
     expect(
       parseCliArgs(["--ping-body-limit", "none", "--api-body-limit", "0", "--check-limit", "0", "--ping-log-limit", "1000"]).limits,
     ).toEqual({ pingBodyLimit: null, apiBodyLimit: 0, checkLimit: 0, pingLogLimit: 1000 });
@@ -131,6 +132,7 @@ describe("checks-fake-server options", () => {
     [["--port", "-1"], /--port/],
     [["--compat", "beta"], /--compat must be one of seed, live, not "beta"/],
     [["--clock", "slow"], /--clock must be one of real, virtual/],
+    [["--notifications", "mail"], /--notifications must be one of send, record, not "mail"/],
     [["--host", ""], /--host must not be empty/],
     [["--state", ""], /--state needs a file name/],
     [["--control-token", ""], /--control-token must not be empty/],

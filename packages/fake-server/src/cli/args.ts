@@ -29,6 +29,8 @@ export interface CliOptions {
   clock: "real" | "virtual";
   /** The service's limits given on the command line (`--ping-body-limit` and the like); the rest keep their defaults. */
   limits: Partial<ServiceLimits>;
+  /** `send`: webhook and chat notifications go out over HTTP; `record`: they are only recorded in the outbox. */
+  notifications: "send" | "record";
   /** Print the usage and exit. */
   help: boolean;
   /** Print the version and exit. */
@@ -45,6 +47,7 @@ export class UsageError extends Error {
 }
 
 const CLOCK_MODES = ["real", "virtual"] as const;
+const NOTIFICATION_MODES = ["send", "record"] as const;
 
 /** The usage text of `--help`. */
 export const USAGE = `Usage: checks-fake-server [options]
@@ -61,6 +64,8 @@ Options:
   --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default seed)
   --seed <value>        make every generated UUID and key reproducible
   --clock <mode>        ${CLOCK_MODES.join(" | ")}: "virtual" stands still until moved with POST /__fake/clock/advance (default real)
+  --notifications <m>   ${NOTIFICATION_MODES.join(" | ")}: "send" delivers webhook and chat notifications over HTTP,
+                        "record" only lists them at GET /__fake/notifications (default send)
   --control-token <t>   require "Authorization: Bearer <t>" on the remote control API (also read from
                         $CHECKS_FAKE_SERVER_CONTROL_TOKEN); generated and printed when --host is
                         not a loopback address and none is given
@@ -93,6 +98,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         compat: { type: "string" },
         seed: { type: "string" },
         clock: { type: "string" },
+        notifications: { type: "string" },
         "control-token": { type: "string" },
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
@@ -113,6 +119,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     host: values.host ?? "127.0.0.1",
     compat: oneOf("--compat", values.compat ?? "seed", COMPAT_MODES),
     clock: oneOf("--clock", values.clock ?? "real", CLOCK_MODES),
+    notifications: oneOf("--notifications", values.notifications ?? "send", NOTIFICATION_MODES),
     control: !values["no-control"],
     demo: values.demo ?? false,
     limits: {},

@@ -9,7 +9,9 @@ import type { JournalEntry } from "../http/journal.js";
 import type { ClockInput } from "../model/clock.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
-import type { ChannelInfo, ProjectInfo, ProjectInit } from "../model/projects.js";
+import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
+import type { StatusChange } from "../model/status.js";
+import type { DeliveryRecord } from "../notify/outbox.js";
 import type { FakeState } from "../model/state.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
 
@@ -89,9 +91,40 @@ export class FakeServerClient {
     return this.#call("POST", "/projects", init);
   }
 
-  /** Adds an integration to a project. */
-  addChannel(projectId: string, init: { kind: string; name?: string }): Promise<ChannelInfo> {
+  /** Adds an integration to a project, with its settings (`value`) and `disabled` flag. */
+  addChannel(projectId: string, init: ChannelInit): Promise<ChannelInfo> {
     return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/channels`, init);
+  }
+
+  /** A project's integrations, with their `disabled` flag and last delivery error. */
+  channels(projectId: string): Promise<ChannelInfo[]> {
+    return this.#call("GET", `/projects/${encodeURIComponent(projectId)}/channels`);
+  }
+
+  /**
+   * Moves the fake's clock to the next status change of a check
+   * (`{ check: uuid }`) or of a project's checks (`{ project: id }`), and
+   * resolves to what changed (`at` as a `Date`), or `null` when time alone
+   * changes nothing.
+   */
+  async advanceToNextChange(target: { check: string } | { project: string }): Promise<(Omit<StatusChange, "at"> & { at: Date }) | null> {
+    const answer = await this.#call<{ change: (Omit<StatusChange, "at"> & { at: string }) | null }>("POST", "/clock/next-change", target);
+    return answer.change && { ...answer.change, at: new Date(answer.change.at) };
+  }
+
+  /** The outbox: every delivery record, oldest first. */
+  notifications(): Promise<DeliveryRecord[]> {
+    return this.#call("GET", "/notifications");
+  }
+
+  /** Empties the outbox. */
+  clearNotifications(): Promise<void> {
+    return this.#call("DELETE", "/notifications");
+  }
+
+  /** Resolves once every due notification delivery of the fake has finished. */
+  settled(): Promise<void> {
+    return this.#call("POST", "/notifications/settled");
   }
 
   /**

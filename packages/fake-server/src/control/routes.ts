@@ -10,10 +10,14 @@
  * | `PATCH {prefix}/projects/{id}` | `setProjectLimits(id, body)` | 200 project info |
  * | `GET` / `PATCH {prefix}/limits` | `limits()` / `setLimits(body)` | 200 limits |
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
+ * | `GET {prefix}/projects/{id}/channels` | `channels(id)` | 200 channels |
  * | `POST {prefix}/projects/{id}/checks` | `createCheck(id, body)` | 201 check |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
+ * | `POST {prefix}/clock/next-change` | `advanceToNextChange(body)` | 200 `{"now": iso, "change": change or null}` |
+ * | `GET` / `DELETE {prefix}/notifications` | `notifications()` / `clearNotifications()` | 200 records / 204 |
+ * | `POST {prefix}/notifications/settled` | `await settled()` | 204 once every due delivery finished |
  * | `POST {prefix}/emails` | `deliverEmail(body)` | 200 outcome |
  * | `GET` / `DELETE {prefix}/journal` | `journal()` / `clearJournal()` | 200 entries / 204 |
  * | `POST` / `DELETE {prefix}/faults` | `inject(body)` / `clearFaults()` | 204 |
@@ -33,6 +37,8 @@ import type { Incoming } from "../http/incoming.js";
 import type { JournalEntry } from "../http/journal.js";
 import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
+import type { StatusChange } from "../model/status.js";
+import type { DeliveryRecord } from "../notify/outbox.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
@@ -53,6 +59,16 @@ export interface ControlTarget {
   createProject(init: ProjectInit): ProjectInfo;
   /** Adds an integration to a project. */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo;
+  /** A project's integrations. */
+  channels(projectId: string): ChannelInfo[];
+  /** Moves the clock to the next status change of a check or a project. */
+  advanceToNextChange(target: { check: string } | { project: string }): StatusChange | null;
+  /** The outbox of delivery records. */
+  notifications(): DeliveryRecord[];
+  /** Empties the outbox. */
+  clearNotifications(): void;
+  /** Resolves once every due delivery finished. */
+  settled(): Promise<void>;
   /** Seeds a check as the management API would create it. */
   createCheck(projectId: string, body: CreateCheckInput): Check;
   /** Delivers an inbound email. */
@@ -87,7 +103,7 @@ export const DEFAULT_CONTROL_BODY_LIMIT = 1_048_576;
 export const DEFAULT_STATE_BODY_LIMIT = 67_108_864;
 
 type JsonObject = Record<string, unknown>;
-type Operation = (fake: ControlTarget, body: JsonObject, params: string[]) => Reply;
+type Operation = (fake: ControlTarget, body: JsonObject, params: string[]) => Reply | Promise<Reply>;
 interface Endpoint {
   body: "none" | "optional" | "required";
   /** Which limit applies to its body: state documents may be much larger than the rest. */
@@ -157,6 +173,7 @@ const ROUTES: Route[] = [
     pattern: /^\/projects\/([^/]+)\/channels$/,
     methods: {
       POST: { body: "required", run: (fake, body, [id]) => json(201, fake.addChannel(id!, channelInit(body))) },
+      GET: { body: "none", run: (fake, _body, [id]) => json(200, fake.channels(id!)) },
     },
   },
   {
@@ -203,6 +220,29 @@ const ROUTES: Route[] = [
         },
       },
     },
+  },
+  {
+    pattern: /^\/clock\/next-change$/,
+    methods: {
+      POST: {
+        body: "required",
+        run: (fake, body) => {
+          const change = fake.advanceToNextChange(changeTarget(body));
+          return json(200, { now: fake.clock.now().toISOString(), change: change && { ...change, at: new Date(change.at).toISOString() } });
+        },
+      },
+    },
+  },
+  {
+    pattern: /^\/notifications$/,
+    methods: {
+      GET: { body: "none", run: (fake) => json(200, fake.notifications()) },
+      DELETE: { body: "none", run: (fake) => (fake.clearNotifications(), noContent()) },
+    },
+  },
+  {
+    pattern: /^\/notifications\/settled$/,
+    methods: { POST: { body: "none", run: async (fake) => (await fake.settled(), noContent()) } },
   },
   {
     pattern: /^\/emails$/,
@@ -288,7 +328,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
         return error(413, `control request body larger than ${limit} bytes (the ${option} option)`);
       }
       const params = match.slice(1).map(decodeParam);
-      return endpoint.run(fake, body, params);
+      return await endpoint.run(fake, body, params);
     } catch (problem) {
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
@@ -391,11 +431,19 @@ function projectInit(body: JsonObject): ProjectInit {
     readOnlyKey: "a string or null",
     pingKey: "a string",
     badgeKey: "a string",
+    ownerEmail: "a string or null",
   });
 }
 
 function channelInit(body: JsonObject): ChannelInit {
-  return pick(body, { kind: "a string", name: "a string" }, ["kind"]);
+  return pick(body, { kind: "a string", name: "a string", value: "a string", disabled: "a boolean" }, ["kind"]);
+}
+
+function changeTarget(body: JsonObject): { check: string } | { project: string } {
+  const target = pick<{ check?: string; project?: string }>(body, { check: "a string", project: "a string" });
+  if (target.check !== undefined && target.project === undefined) return { check: target.check };
+  if (target.project !== undefined && target.check === undefined) return { project: target.project };
+  throw new ControlInputError("give either check (a check UUID) or project (a project id)");
 }
 
 function emailMessage(body: JsonObject): InboundEmail {

@@ -8,7 +8,7 @@ import { checkedLimits, type AccountLimits } from "./limits.js";
 
 const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT };
 import type { IdSource } from "./ids.js";
-import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store } from "./store.js";
+import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store, type StoredChannel } from "./store.js";
 
 /** What `FakeServer.createProject` accepts. Keys: `undefined` = generate, `null` = none. */
 export interface ProjectInit {
@@ -28,6 +28,12 @@ export interface ProjectInit {
   pingKey?: string;
   /** Badge key. */
   badgeKey?: string;
+  /**
+   * Address of the account's user. An email alert sent to it carries the
+   * "Projects Overview" of the account's projects, as the service does for
+   * its users. Setting it changes it for the whole account; default none.
+   */
+  ownerEmail?: string | null;
 }
 
 /** A project as the control API describes it. */
@@ -50,6 +56,8 @@ export interface ProjectInfo {
   checkLimit: number;
   /** The account's ping log limit. */
   pingLogLimit: number;
+  /** Address of the account's user, or `null`. */
+  ownerEmail: string | null;
 }
 
 /** What `FakeServer.addChannel` accepts. */
@@ -58,9 +66,19 @@ export interface ChannelInit {
   kind: string;
   /** Display name; default empty. */
   name?: string;
+  /**
+   * The integration's settings in the service's stored text form (a
+   * webhook's JSON object, an email address or `{"value": …, "up": …,
+   * "down": …}`, a Slack URL…), checked per kind. Default `""`: an
+   * integration without settings, whose deliveries are recorded without
+   * sending anything.
+   */
+  value?: string;
+  /** A disabled integration is never notified; default `false`. */
+  disabled?: boolean;
 }
 
-/** An integration as `FakeServer.addChannel` returns it. */
+/** An integration as `FakeServer.addChannel` and `FakeServer.channels` describe it. */
 export interface ChannelInfo {
   /** Integration UUID. */
   id: string;
@@ -68,7 +86,19 @@ export interface ChannelInfo {
   name: string;
   /** Kind. */
   kind: string;
+  /** Settings in the service's stored text form (`""`: none). */
+  value: string;
+  /** Whether deliveries skip it (given, or set by a permanent delivery failure). */
+  disabled: boolean;
+  /** Error text of its last delivery; `""` after a success or before any. */
+  lastError: string;
 }
+
+/**
+ * Checks an integration's settings for its kind: `null` when valid,
+ * otherwise what is wrong.
+ */
+export type ChannelValueCheck = (kind: string, value: string) => string | null;
 
 /**
  * Creates a project (and its account unless `init.account` names an
@@ -83,6 +113,8 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit, de
   // What a state document refuses is refused here too, so that every state exports and loads back.
   for (const member of ["pingKey", "badgeKey", "account"] as const) notEmpty(member, init[member]);
   for (const member of ["name", "pingKey", "badgeKey", "account"] as const) notTooLong(member, init[member]);
+  notEmpty("ownerEmail", init.ownerEmail ?? undefined);
+  notTooLong("ownerEmail", init.ownerEmail ?? undefined);
   const id = ids.uuid();
   const readWriteKey = init.readWriteKey === undefined ? ids.readWriteKey() : init.readWriteKey;
   const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
@@ -101,9 +133,10 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit, de
   const accountName = init.account ?? id;
   let account = store.accounts.get(accountName);
   if (!account) {
-    account = { name: accountName, checkLimit: defaults.checkLimit, pingLogLimit: defaults.pingLogLimit, projects: new Set() };
+    account = { name: accountName, checkLimit: defaults.checkLimit, pingLogLimit: defaults.pingLogLimit, projects: new Set(), ownerEmail: null };
     store.accounts.set(accountName, account);
   }
+  if (init.ownerEmail !== undefined) account.ownerEmail = init.ownerEmail;
   if (init.checkLimit !== undefined) account.checkLimit = init.checkLimit;
   if (init.pingLogLimit !== undefined) account.pingLogLimit = init.pingLogLimit;
   const project: Project = {
@@ -159,15 +192,23 @@ function notTooLong(member: string, value: string | undefined): void {
 
 /**
  * Adds an integration to a project.
- * @throws RangeError when its kind is empty, or its kind or name longer than 1000 characters.
+ * @throws RangeError when its kind is empty, its kind or name longer than 1000 characters, or `checkValue` refuses its settings.
  */
-export function addChannel(project: Project, ids: IdSource, init: ChannelInit): ChannelInfo {
+export function addChannel(project: Project, ids: IdSource, init: ChannelInit, checkValue: ChannelValueCheck): ChannelInfo {
   notEmpty("kind", init.kind);
   notTooLong("kind", init.kind);
   notTooLong("name", init.name);
-  const channel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind };
+  const value = init.value ?? "";
+  const problem = checkValue(init.kind, value);
+  if (problem !== null) throw new RangeError(problem);
+  const channel: StoredChannel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind, value, disabled: init.disabled ?? false, lastError: "" };
   project.channels.push(channel);
-  return { ...channel };
+  return channelInfo(channel);
+}
+
+/** An integration as the control API describes it (a copy: the caller cannot change the store through it). */
+export function channelInfo(channel: StoredChannel): ChannelInfo {
+  return { id: channel.id, name: channel.name, kind: channel.kind, value: channel.value, disabled: channel.disabled, lastError: channel.lastError };
 }
 
 function projectInfo(project: Project, account: Account): ProjectInfo {
@@ -181,5 +222,6 @@ function projectInfo(project: Project, account: Account): ProjectInfo {
     badgeKey: project.badgeKey,
     checkLimit: account.checkLimit,
     pingLogLimit: account.pingLogLimit,
+    ownerEmail: account.ownerEmail,
   };
 }

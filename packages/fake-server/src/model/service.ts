@@ -33,6 +33,23 @@ export interface ResolvedOptions extends ServiceLimits {
   journalExcerpt: number;
   /** The remote-control API's settings, or `null` when remote control is off. */
   control: ControlSettings | null;
+  /** Outgoing notifications' settings. */
+  notifications: NotificationSettings;
+}
+
+/**
+ * Outgoing notifications' settings with their defaults applied
+ * (`NotificationOptions` says what each one does).
+ */
+export interface NotificationSettings {
+  /** `send`: over the network; `fetch`: through the `fetch` option; `record`: recorded, nothing sent. */
+  delivery: "send" | "fetch" | "record";
+  /** Time limit of one HTTP attempt, ms. */
+  attemptTimeoutMs: number;
+  /** Delivery records the outbox keeps. */
+  outboxLimit: number;
+  /** Bytes the outbox holds at most. */
+  outboxByteLimit: number;
 }
 
 /**

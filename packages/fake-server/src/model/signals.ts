@@ -38,7 +38,7 @@ export function applyPing(store: Store, check: StoredCheck, ping: IncomingPing):
       }
     }
     const to = type === "fail" ? "down" : "up";
-    if (to !== check.status) recordFlip(check, at, to, type === "fail" ? "fail" : "");
+    if (to !== check.status) recordFlip(store, check, at, to, type === "fail" ? "fail" : "");
   }
   rearm(store, check);
   check.nPings += 1;
@@ -54,6 +54,7 @@ export function applyPing(store: Store, check: StoredCheck, ping: IncomingPing):
     ua: ping.ua,
     rid: ping.rid,
     body: ping.body,
+    exitStatus: ping.exitStatus,
   };
   check.pings.push(record);
   if (check.nPings % PRUNE_EVERY === 0) prunePings(check);

@@ -12,6 +12,7 @@ import {
   CHECK_DEFAULTS,
   DURATION_MAX,
   DURATION_MIN,
+  EXIT_STATUS_MAX,
   KEYWORD_MAX_LENGTH,
   METHODS_VALUES,
   NAME_MAX_LENGTH,
@@ -25,6 +26,7 @@ import {
   UUID_PATTERN,
 } from "@checks-api/schema";
 import { isClockTime } from "./clock.js";
+import { validateChannelValue } from "./notify/settings.js";
 import { RETIRED_SECRETS_LIMIT } from "./retired-secrets.js";
 import { isValidSchedule } from "./schedule/index.js";
 import { STATE_VERSION, type FakeState } from "./state.js";
@@ -135,6 +137,8 @@ export function validateState(doc: unknown): FakeState {
     if (found.text(account.name, `${path}.name`, { empty: false })) found.unique(accountNames, account.name, `${path}.name`, "name");
     found.integer(account.checkLimit, `${path}.checkLimit`, 0);
     found.integer(account.pingLogLimit, `${path}.pingLogLimit`, 1);
+    // Members added with notifications may be absent from older documents.
+    if (account.ownerEmail !== undefined && account.ownerEmail !== null) found.text(account.ownerEmail, `${path}.ownerEmail`, { empty: false });
   }
 
   const projectIds = new Map<unknown, string>();
@@ -164,6 +168,12 @@ export function validateState(doc: unknown): FakeState {
       own.add(channel.id);
       found.text(channel.name, `${at}.name`);
       found.text(channel.kind, `${at}.kind`, { empty: false });
+      if (channel.value !== undefined && found.text(channel.value, `${at}.value`, { max: Number.POSITIVE_INFINITY }) && typeof channel.kind === "string") {
+        const problem = validateChannelValue(channel.kind, channel.value);
+        if (problem !== null) found.add(`${at}.value`, `is not valid: ${problem}`);
+      }
+      if (channel.disabled !== undefined && typeof channel.disabled !== "boolean") found.add(`${at}.disabled`, "is not a boolean");
+      if (channel.lastError !== undefined) found.text(channel.lastError, `${at}.lastError`);
     }
   }
 
@@ -205,6 +215,7 @@ export function validateState(doc: unknown): FakeState {
       found.oneOf(flip.from, `${at}.from`, STORED_STATUSES);
       found.oneOf(flip.to, `${at}.to`, STORED_STATUSES);
       found.oneOf(flip.reason, `${at}.reason`, FLIP_REASONS);
+      if (flip.processed !== undefined && typeof flip.processed !== "boolean") found.add(`${at}.processed`, "is not a boolean");
     }
   }
   if (state.retired !== undefined) validateRetired(found, state.retired);
@@ -272,6 +283,10 @@ function validatePings(found: Findings, value: unknown, path: string): void {
     found.text(ping.method, `${at}.method`, { max: Number.POSITIVE_INFINITY });
     found.text(ping.ua, `${at}.ua`, { max: USER_AGENT_MAX_LENGTH });
     if (ping.rid !== null) found.text(ping.rid, `${at}.rid`);
+    const exit = ping.exitStatus;
+    if (exit !== undefined && exit !== null && !(Number.isSafeInteger(exit) && (exit as number) >= 0 && (exit as number) <= EXIT_STATUS_MAX)) {
+      found.add(`${at}.exitStatus`, `is neither null nor an integer from 0 to ${EXIT_STATUS_MAX}`);
+    }
     if (ping.body !== null && !(typeof ping.body === "string" && ping.body.length % 4 === 0 && BASE64.test(ping.body))) {
       found.add(`${at}.body`, "is neither null nor base64");
     }

@@ -5,13 +5,14 @@
  */
 import { CHECK_DEFAULTS } from "@checks-api/schema";
 import type { RandomState } from "./ids.js";
-import type { ChannelInfo, ProjectInfo } from "./projects.js";
+import { channelInfo, type ChannelInfo, type ProjectInfo } from "./projects.js";
 import { rearm } from "./status.js";
 import {
   uniqueKeyOf,
   type Account,
   type CheckSettings,
   type FlipRecord,
+  type PendingFlip,
   type PingRecord,
   type Project,
   type Store,
@@ -25,10 +26,21 @@ export const STATE_VERSION = 1;
  * A logged ping in the state document: the stored {@link PingRecord} with
  * its body bytes as base64 (`null` when there is no body) so it survives JSON.
  */
-export type PingState = Omit<PingRecord, "body"> & {
+export type PingState = Omit<PingRecord, "body" | "exitStatus"> & {
   /** Body bytes as base64, or `null`. */
   body: string | null;
+  /** Exit status sent with the ping, or `null` (absent in documents written before it was kept: none). */
+  exitStatus?: number | null;
 };
+
+/** A flip in the state document. */
+export type FlipState = Omit<FlipRecord, "processed"> & {
+  /** Whether its notifications are done (absent in documents written before they existed, or made elsewhere: done). */
+  processed?: boolean;
+};
+
+/** An integration in the state document; settings, flag and last error are absent in documents written before they existed. */
+export type ChannelState = Pick<ChannelInfo, "id" | "name" | "kind"> & Partial<Pick<ChannelInfo, "value" | "disabled" | "lastError">>;
 
 /**
  * A check in the state document: the persistent part of a {@link StoredCheck}
@@ -47,8 +59,9 @@ export type CheckState = Pick<
   | "lastStartRid"
   | "lastDuration"
   | "status"
-  | "flips"
 > & {
+  /** Every status change, in recording order. */
+  flips: FlipState[];
   /** Owning project's id. */
   project: string;
   /** Settings named as on the wire. */
@@ -59,10 +72,10 @@ export type CheckState = Pick<
   pings: PingState[];
 };
 
-/** A project in the state document: what the control API shows of it, without the account's limits (kept per account), plus its integrations. */
-export type ProjectState = Omit<ProjectInfo, "checkLimit" | "pingLogLimit"> & {
+/** A project in the state document: what the control API shows of it, without the account's settings (kept per account), plus its integrations. */
+export type ProjectState = Omit<ProjectInfo, "checkLimit" | "pingLogLimit" | "ownerEmail"> & {
   /** Integrations in creation order. */
-  channels: ChannelInfo[];
+  channels: ChannelState[];
 };
 
 /** The whole fake state: JSON-serialisable. */
@@ -76,7 +89,13 @@ export interface FakeState {
   /** Last creation sequence number. */
   seq: number;
   /** Accounts with their limits. */
-  accounts: { name: string; checkLimit: number; pingLogLimit: number }[];
+  accounts: {
+    name: string;
+    checkLimit: number;
+    pingLogLimit: number;
+    /** Address of the account's user (absent in documents written before it existed: none). */
+    ownerEmail?: string | null;
+  }[];
   /** Projects in creation order. */
   projects: ProjectState[];
   /** Checks of every project. */
@@ -110,7 +129,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
       readOnlyKey: project.readOnlyKey,
       pingKey: project.pingKey,
       badgeKey: project.badgeKey,
-      channels: project.channels.map((c) => ({ ...c })),
+      channels: project.channels.map(channelInfo),
     });
     for (const check of project.checks.values()) {
       checks.push({
@@ -138,7 +157,12 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
     clock,
     random,
     seq: store.seq,
-    accounts: [...store.accounts.values()].map((a) => ({ name: a.name, checkLimit: a.checkLimit, pingLogLimit: a.pingLogLimit })),
+    accounts: [...store.accounts.values()].map((a) => ({
+      name: a.name,
+      checkLimit: a.checkLimit,
+      pingLogLimit: a.pingLogLimit,
+      ownerEmail: a.ownerEmail,
+    })),
     projects,
     checks,
   };
@@ -157,8 +181,15 @@ export function importStore(store: Store, state: FakeState): void {
   store.clear();
   for (const secret of state.retired ?? []) store.retired.add(secret);
   store.seq = state.seq;
+  const waiting: PendingFlip[] = [];
   for (const a of state.accounts) {
-    const account: Account = { name: a.name, checkLimit: a.checkLimit, pingLogLimit: a.pingLogLimit, projects: new Set() };
+    const account: Account = {
+      name: a.name,
+      checkLimit: a.checkLimit,
+      pingLogLimit: a.pingLogLimit,
+      projects: new Set(),
+      ownerEmail: a.ownerEmail ?? null,
+    };
     store.accounts.set(a.name, account);
   }
   for (const p of state.projects) {
@@ -172,7 +203,14 @@ export function importStore(store: Store, state: FakeState): void {
       pingKey: p.pingKey,
       badgeKey: p.badgeKey,
       checks: new Map(),
-      channels: p.channels.map((c) => ({ id: c.id, name: c.name, kind: c.kind })),
+      channels: p.channels.map((c) => ({
+        id: c.id,
+        name: c.name,
+        kind: c.kind,
+        value: c.value ?? "",
+        disabled: c.disabled ?? false,
+        lastError: c.lastError ?? "",
+      })),
     };
     account.projects.add(project);
     store.projects.set(project.id, project);
@@ -204,16 +242,22 @@ export function importStore(store: Store, state: FakeState): void {
       heapIndex: -1,
       channels: new Set(c.channels),
       pings: c.pings.map(pingRecord),
-      flips: c.flips.map((f) => ({ at: f.at, from: f.from, to: f.to, reason: f.reason })),
+      flips: c.flips.map((f) => ({ at: f.at, from: f.from, to: f.to, reason: f.reason, processed: f.processed ?? true })),
       jsonCache: null,
     };
     store.addCheck(check);
     rearm(store, check);
+    for (const flip of check.flips) if (!flip.processed) waiting.push({ check, flip });
   }
+  // The document keeps each check's flips apart, so their recording order
+  // across checks is lost; time order is the nearest to it.
+  waiting.sort((a, b) => a.flip.at - b.flip.at);
+  for (const { check, flip } of waiting) store.pendingFlips.push(check, flip);
 }
 
 // Only the record's own members: a document's extra members stay out of the store.
 function pingRecord(p: PingState): PingRecord {
   const body = p.body === null ? null : new Uint8Array(Buffer.from(p.body, "base64"));
-  return { n: p.n, type: p.type, at: p.at, scheme: p.scheme, remoteAddr: p.remoteAddr, method: p.method, ua: p.ua, rid: p.rid, body };
+  const exitStatus = p.exitStatus ?? null;
+  return { n: p.n, type: p.type, at: p.at, scheme: p.scheme, remoteAddr: p.remoteAddr, method: p.method, ua: p.ua, rid: p.rid, body, exitStatus };
 }

@@ -55,10 +55,26 @@ export function displayedStatus(check: StoredCheck, now: number, version: ApiVer
   return now >= expected ? "grace" : "up";
 }
 
-/** Records a change of the stored status. */
-export function recordFlip(check: StoredCheck, at: number, to: StoredStatus, reason: FlipRecord["reason"]): void {
-  check.flips.push({ at, from: check.status, to, reason });
+/**
+ * Whether a flip from `from` to `to` notifies the check's integrations: a
+ * flip to `down`, or back `up` after `down`. A first success, a success
+ * that ends a pause, a pause and a resume notify nobody.
+ */
+export function flipNotifies(from: StoredStatus, to: StoredStatus): boolean {
+  return to === "down" || (to === "up" && from === "down");
+}
+
+/**
+ * Records a change of the stored status; a flip that notifies joins the
+ * store's queue for the notification processor, the others are stored
+ * processed.
+ */
+export function recordFlip(store: Store, check: StoredCheck, at: number, to: StoredStatus, reason: FlipRecord["reason"]): void {
+  const notifies = flipNotifies(check.status, to);
+  const flip: FlipRecord = { at, from: check.status, to, reason, processed: !notifies };
+  check.flips.push(flip);
   check.status = to;
+  if (notifies) store.pendingFlips.push(check, flip);
 }
 
 /** Recomputes `E` and `D` after the check's data changed, and requeues it for the detector. */
@@ -83,7 +99,7 @@ export function runDetector(store: Store, now: number): void {
       // follows would make the history run backwards, so it is dated no
       // earlier than the previous flip.
       const previous = check.flips.at(-1);
-      recordFlip(check, previous !== undefined && previous.at > downAt ? previous.at : downAt, "down", "timeout");
+      recordFlip(store, check, previous !== undefined && previous.at > downAt ? previous.at : downAt, "down", "timeout");
       check.expected = null;
       check.alertAfter = null;
       store.due.remove(check);
@@ -92,4 +108,36 @@ export function runDetector(store: Store, now: number): void {
       if (check.alertAfter !== null && check.alertAfter <= now) store.due.remove(check);
     }
   }
+}
+
+/** A change of a check's displayed status that time alone brings. */
+export interface StatusChange {
+  /** Check UUID. */
+  check: string;
+  /** Displayed status before. */
+  from: CheckStatus;
+  /** Displayed status from `at` on. */
+  to: CheckStatus;
+  /** When it happens, epoch ms. */
+  at: number;
+}
+
+/**
+ * The next moment after `now` when the check's displayed status changes
+ * without any ping (to `grace` when the period runs out, to `down` when the
+ * grace time does), or `null` when time alone changes nothing.
+ */
+export function nextStatusChange(check: StoredCheck, now: number): StatusChange | null {
+  const from = displayedStatus(check, now, 3);
+  const graceMs = check.grace * 1000;
+  const moments: number[] = [];
+  if (check.lastStart !== null) moments.push(check.lastStart + graceMs);
+  if (check.status === "up" && check.expected !== null) moments.push(check.expected, check.expected + graceMs);
+  let best: StatusChange | null = null;
+  for (const at of moments) {
+    if (at <= now || at > LATEST_TIME_MS || (best !== null && at >= best.at)) continue;
+    const to = displayedStatus(check, at, 3);
+    if (to !== from) best = { check: check.uuid, from, to, at };
+  }
+  return best;
 }

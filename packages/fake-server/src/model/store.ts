@@ -36,6 +36,11 @@ export interface Account {
   pingLogLimit: number;
   /** The account's projects. */
   projects: Set<Project>;
+  /**
+   * The address of the account's user, or `null`: an email alert to this
+   * address lists the account's projects ("Projects Overview").
+   */
+  ownerEmail: string | null;
 }
 
 /** An integration (notification channel) of a project. */
@@ -46,6 +51,12 @@ export interface StoredChannel {
   name: string;
   /** Integration kind (`email`, `slack`, …). */
   kind: string;
+  /** Settings in the service's stored text form (`""`: none given). */
+  value: string;
+  /** A disabled integration is skipped by every delivery (a permanent failure disables it). */
+  disabled: boolean;
+  /** Error text of the last delivery, `""` after a success or before any. */
+  lastError: string;
 }
 
 /** A project: the unit API keys give access to. */
@@ -90,6 +101,8 @@ export interface PingRecord {
   rid: string | null;
   /** Stored body bytes (`null` or empty: no body). */
   body: Uint8Array | null;
+  /** Exit status sent in the URL (`/ping/<uuid>/<n>`), or `null`. */
+  exitStatus: number | null;
 }
 
 /** A change of a check's stored status. */
@@ -102,6 +115,57 @@ export interface FlipRecord {
   to: StoredStatus;
   /** `fail`, `timeout`, or `""` for successes, pauses and resumes. */
   reason: "" | "fail" | "timeout";
+  /**
+   * Whether the notification processor has taken it (or never will: flips
+   * that notify nobody are stored processed).
+   */
+  processed: boolean;
+}
+
+/** A flip waiting for the notification processor. */
+export interface PendingFlip {
+  /** The check it belongs to (it may have been deleted since). */
+  check: StoredCheck;
+  /** The flip. */
+  flip: FlipRecord;
+}
+
+/**
+ * The flips the notification processor has not taken yet, in recording
+ * order. A plain array with a read index: adding and taking are O(1).
+ */
+export class FlipQueue {
+  #items: PendingFlip[] = [];
+  #head = 0;
+
+  /** Number of flips waiting. */
+  get size(): number {
+    return this.#items.length - this.#head;
+  }
+
+  /** Appends a flip. */
+  push(check: StoredCheck, flip: FlipRecord): void {
+    this.#items.push({ check, flip });
+  }
+
+  /** Takes the oldest flip, or `undefined` when none waits. */
+  take(): PendingFlip | undefined {
+    if (this.#head >= this.#items.length) return undefined;
+    const item = this.#items[this.#head] as PendingFlip;
+    this.#items[this.#head++] = undefined as unknown as PendingFlip;
+    // Compact once the taken part dominates, so the array stays proportional to what waits.
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return item;
+  }
+
+  /** Forgets every waiting flip. */
+  clear(): void {
+    this.#items = [];
+    this.#head = 0;
+  }
 }
 
 /** A check with everything the service stores about it. */
@@ -186,6 +250,8 @@ export class Store {
   readonly checksByBadgeKey = new Map<string, StoredCheck>();
   /** Checks that will go down by time, soonest first. */
   readonly due = new DueQueue<StoredCheck>();
+  /** Flips waiting for the notification processor, in recording order. */
+  readonly pendingFlips = new FlipQueue();
   /** Last creation sequence number handed out. */
   seq = 0;
   /** Secrets no longer held (deleted checks' UUIDs…), still masked in the journal; kept by {@link Store.clear}. */
@@ -236,6 +302,7 @@ export class Store {
     this.checksByUniqueKey.clear();
     this.checksByBadgeKey.clear();
     this.due.clear();
+    this.pendingFlips.clear();
     this.seq = 0;
   }
 }

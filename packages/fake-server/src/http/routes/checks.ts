@@ -244,7 +244,7 @@ export function updateCheck(req: CheckRequest, check: StoredCheck, body: Record<
 /** `POST checks/{uuid}/pause`; a paused check stays as it is. */
 export function pauseCheck(req: CheckRequest, check: StoredCheck): Reply {
   if (check.status !== "paused") {
-    recordFlip(check, req.ex.now, "paused", "");
+    recordFlip(req.core.store, check, req.ex.now, "paused", "");
     clearStart(check);
     rearm(req.core.store, check);
   }
@@ -254,7 +254,7 @@ export function pauseCheck(req: CheckRequest, check: StoredCheck): Reply {
 /** `POST checks/{uuid}/resume`: 409 unless paused. */
 export function resumeCheck(req: CheckRequest, check: StoredCheck): Reply {
   if (check.status !== "paused") return apiFailure(req.core.options.compat, "notPaused", req.cors);
-  recordFlip(check, req.ex.now, "new", "");
+  recordFlip(req.core.store, check, req.ex.now, "new", "");
   clearStart(check);
   check.lastPing = null;
   rearm(req.core.store, check);

@@ -149,6 +149,7 @@ function recordPing(
     ua: cutCodePoints(request.header("user-agent") ?? "", USER_AGENT_MAX_LENGTH),
     rid: ridParam === undefined ? null : ridParam.toLowerCase(),
     body: bytes.byteLength > 0 ? bytes.slice() : null,
+    exitStatus: exitCode,
   });
   const headers = pingHeaders(core, ex.now).accepted;
   return created

@@ -65,6 +65,7 @@ export function deliverEmail(core: Core, message: InboundEmail, now: number): Em
     ua: cutCodePoints(`Email from ${message.from ?? ""}`, USER_AGENT_MAX_LENGTH),
     rid: null,
     body: new TextEncoder().encode(raw),
+    exitStatus: null,
   });
   return { outcome: "recorded", type: record.type };
 }

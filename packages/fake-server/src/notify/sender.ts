@@ -1,0 +1,104 @@
+/**
+ * The service's rules for one HTTP delivery: up to three attempts one after
+ * another, a time limit per attempt, success only on 200, 201, 202 or 204,
+ * redirects followed (at most three) for a request without a body and a
+ * failure for one with a body, and a permanent failure ending the attempts.
+ * @module
+ */
+import type { HttpAlert } from "../model/notify/view.js";
+import { DeliveryError, TRANSPORT_ERRORS, type OutgoingRequest, type Transport, type TransportResponse } from "./transport.js";
+
+/** Attempts per delivery, as the service makes them. */
+export const DELIVERY_ATTEMPTS = 3;
+/** Redirects followed per attempt. */
+export const MAX_REDIRECTS = 3;
+const SUCCESS = new Set([200, 201, 202, 204]);
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+/** How {@link sendHttpAlert} runs. */
+export interface SendSettings {
+  /** Makes one exchange. */
+  transport: Transport;
+  /** Time limit of one attempt, ms. */
+  attemptTimeoutMs: number;
+  /** Aborts everything at once (the fake's `close()`). */
+  signal: AbortSignal;
+  /** Whether an answer is a permanent failure for the channel's kind. */
+  isPermanent(status: number, bodyText: string): boolean;
+  /** Called with every request made and its status (`null`: no answer). */
+  onRequest(request: OutgoingRequest, status: number | null): void;
+}
+
+/** The outcome of one delivery. */
+export interface SendOutcome {
+  /** `""` on success, otherwise the error text. */
+  error: string;
+  /** Whether the failure disables the channel. */
+  permanent: boolean;
+}
+
+/** Delivers an HTTP alert by the service's rules. */
+export async function sendHttpAlert(alert: HttpAlert, settings: SendSettings): Promise<SendOutcome> {
+  let outcome: SendOutcome = { error: "", permanent: false };
+  for (let attempt = 0; attempt < DELIVERY_ATTEMPTS; attempt++) {
+    outcome = await attemptOnce(alert, settings);
+    if (outcome.error === "" || outcome.permanent || settings.signal.aborted) break;
+  }
+  return outcome;
+}
+
+async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<SendOutcome> {
+  let url = alert.url;
+  for (let redirects = 0; ; redirects++) {
+    const request: OutgoingRequest = { method: alert.method, url, headers: alert.headers, body: alert.body };
+    let response: TransportResponse;
+    try {
+      response = await exchange(request, settings);
+    } catch (problem) {
+      settings.onRequest(request, null);
+      return { error: problem instanceof DeliveryError ? problem.message : TRANSPORT_ERRORS.empty, permanent: false };
+    }
+    settings.onRequest(request, response.status);
+    if (REDIRECT.has(response.status) && response.location !== null) {
+      if (alert.body !== null) return { error: TRANSPORT_ERRORS.rewind, permanent: false };
+      if (redirects === MAX_REDIRECTS) return { error: TRANSPORT_ERRORS.redirects, permanent: false };
+      try {
+        url = new URL(response.location, url).href;
+      } catch {
+        return { error: TRANSPORT_ERRORS.empty, permanent: false };
+      }
+      continue;
+    }
+    if (SUCCESS.has(response.status)) return { error: "", permanent: false };
+    return { error: `Received status code ${response.status}`, permanent: settings.isPermanent(response.status, response.bodyText) };
+  }
+}
+
+// One exchange under the attempt's time limit and the fake's abort signal.
+async function exchange(request: OutgoingRequest, settings: SendSettings): Promise<TransportResponse> {
+  if (settings.signal.aborted) throw new DeliveryError(TRANSPORT_ERRORS.closed);
+  const limit = new AbortController();
+  // A transport that ignores its signal (a test's fetch) is raced, so that neither a hanging receiver nor close() waits for it.
+  let giveUp: () => void = () => undefined;
+  const abandoned = new Promise<never>((_, reject) => {
+    giveUp = () => reject(new DeliveryError(TRANSPORT_ERRORS.timeout));
+  });
+  const stop = (): void => {
+    limit.abort();
+    giveUp();
+  };
+  settings.signal.addEventListener("abort", stop, { once: true });
+  const timer = setTimeout(stop, settings.attemptTimeoutMs);
+  // A pending delivery must not keep a process alive that is otherwise done.
+  timer.unref?.();
+  try {
+    return await Promise.race([settings.transport(request, limit.signal), abandoned]);
+  } catch (problem) {
+    if (settings.signal.aborted) throw new DeliveryError(TRANSPORT_ERRORS.closed);
+    if (limit.signal.aborted) throw new DeliveryError(TRANSPORT_ERRORS.timeout);
+    throw problem;
+  } finally {
+    clearTimeout(timer);
+    settings.signal.removeEventListener("abort", stop);
+  }
+}

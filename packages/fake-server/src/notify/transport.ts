@@ -1,0 +1,89 @@
+/**
+ * What the sender asks of a transport: one HTTP exchange, no redirects
+ * followed, with transport failures reported as the service's error texts.
+ * @module
+ */
+
+/** One HTTP request to make. */
+export interface OutgoingRequest {
+  /** Upper-case method. */
+  method: string;
+  /** Absolute `http:` or `https:` URL. */
+  url: string;
+  /** Headers in sending order; values hold only code points up to U+00FF. */
+  headers: ReadonlyArray<readonly [name: string, value: string]>;
+  /** Body bytes, or `null` for none. */
+  body: Uint8Array | null;
+}
+
+/** What came back. */
+export interface TransportResponse {
+  /** Status code. */
+  status: number;
+  /** The `Location` header, or `null`. */
+  location: string | null;
+  /** The start of the answer's body as text (enough to recognise a permanent failure). */
+  bodyText: string;
+}
+
+/** Makes one request; rejects with a {@link DeliveryError} when no answer came. */
+export type Transport = (request: OutgoingRequest, signal: AbortSignal) => Promise<TransportResponse>;
+
+/** A delivery failure, its message the error text the service records. */
+export class DeliveryError extends Error {
+  /** Creates the error with the text the delivery record keeps. */
+  constructor(message: string) {
+    super(message);
+    this.name = "DeliveryError";
+  }
+}
+
+/** Bytes of a receiver's answer read at most: enough for the short error bodies that mark a permanent failure. */
+export const ANSWER_EXCERPT_BYTES = 4096;
+
+/** The error texts of transport failures, as the service words them. */
+export const TRANSPORT_ERRORS = {
+  timeout: "Connection timed out",
+  resolve: "Could not resolve host",
+  connect: "Connection failed",
+  tls: "TLS handshake failed",
+  redirects: "Too many redirects",
+  /** A redirect answered to a request with a body (the service's HTTP client cannot rewind it). */
+  rewind: "HTTP request failed, code: 65",
+  /** The connection broke while the answer was awaited. */
+  receive: "HTTP request failed, code: 56",
+  /** The connection closed without any answer. */
+  empty: "HTTP request failed, code: 52",
+  /** The fake was closed while the delivery was under way. */
+  closed: "Delivery aborted: the fake server was closed",
+} as const;
+
+/**
+ * The service's error text for a Node.js network error code, so that the
+ * real and the test-supplied transports word failures alike.
+ */
+export function transportErrorText(code: string | undefined): string {
+  switch (code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return TRANSPORT_ERRORS.resolve;
+    case "ECONNREFUSED":
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+    case "EADDRNOTAVAIL":
+      return TRANSPORT_ERRORS.connect;
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return TRANSPORT_ERRORS.timeout;
+    case "ECONNRESET":
+    case "EPIPE":
+    case "UND_ERR_SOCKET":
+      return TRANSPORT_ERRORS.receive;
+    default:
+      if (code !== undefined && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|EPROTO)/.test(code)) return TRANSPORT_ERRORS.tls;
+      return TRANSPORT_ERRORS.empty;
+  }
+}
