@@ -1,0 +1,335 @@
+import { describe, expect, test } from "vitest";
+import { FakeServer, FakeServerClient } from "../src/index.js";
+import { call, START } from "./helpers.js";
+import { ping, setupCatching, webhook } from "./notify-helpers.js";
+import { startReceiver } from "./notify-receiver.js";
+
+const HOOK = "http://hooks.example";
+const JSON_TYPE = { "content-type": "application/json" };
+const both = webhook({ url: `${HOOK}/down`, body: "$STATUS at $NOW exit $EXITSTATUS" }, { url: `${HOOK}/up`, body: "$STATUS at $NOW" });
+
+describe("which flips notify", () => {
+  test("down by failure and back up notify; a first success, a pause, a resume and a success that ends a pause do not", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "webhook", name: "hook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ["new → up", () => ping(s, uuid)],
+      ["up → down", () => ping(s, `${uuid}/fail`)],
+      ["down → up", () => ping(s, uuid)],
+      ["up → paused", () => s.rwCall("POST", `/api/v3/checks/${uuid}/pause`)],
+      ["paused → up", () => ping(s, uuid)],
+      ["pause, resume", async () => (await s.rwCall("POST", `/api/v3/checks/${uuid}/pause`), s.rwCall("POST", `/api/v3/checks/${uuid}/resume`))],
+      ["new → down", () => ping(s, `${uuid}/fail`)],
+      ["down → up", () => ping(s, uuid)],
+      ["up → paused → down", async () => (await s.rwCall("POST", `/api/v3/checks/${uuid}/pause`), ping(s, `${uuid}/1`))],
+    ];
+    const seen: Array<[string, string[]]> = [];
+    for (const [name, step] of steps) {
+      const before = s.caught.length;
+      await step();
+      await s.fake.settled();
+      seen.push([name, s.caught.slice(before).map((c) => c.url)]);
+    }
+    expect(seen).toEqual([
+      ["new → up", []],
+      ["up → down", [`${HOOK}/down`]],
+      ["down → up", [`${HOOK}/up`]],
+      ["up → paused", []],
+      ["paused → up", []],
+      ["pause, resume", []],
+      ["new → down", [`${HOOK}/down`]],
+      ["down → up", [`${HOOK}/up`]],
+      ["up → paused → down", [`${HOOK}/down`]],
+    ]);
+    const records = s.fake.notifications();
+    expect(records.map((r) => [r.flip.status, r.flip.reason, r.error])).toEqual([
+      ["down", "fail", ""],
+      ["up", "", ""],
+      ["down", "fail", ""],
+      ["up", "", ""],
+      ["down", "fail", ""],
+    ]);
+    expect(records[0]).toMatchObject({ channel: { name: "hook", kind: "webhook" }, check: uuid });
+  });
+
+  test("channels: only those assigned to the check, minus disabled ones and no-op directions, one record each", async () => {
+    const s = setupCatching();
+    const id = s.project.id;
+    const a = s.fake.addChannel(id, { kind: "webhook", name: "both", value: both });
+    const downOnly = s.fake.addChannel(id, { kind: "webhook", name: "down only", value: webhook({ url: `${HOOK}/d2` }) });
+    const off = s.fake.addChannel(id, { kind: "webhook", name: "off", value: both, disabled: true });
+    const mail = s.fake.addChannel(id, { kind: "email", name: "mail", value: JSON.stringify({ value: "ops@example.net", up: false, down: true }) });
+    s.fake.addChannel(id, { kind: "webhook", name: "unassigned", value: both });
+    const uuid = await s.create({ channels: [a.id, downOnly.id, off.id, mail.id].join(",") });
+    await ping(s, uuid);
+    await ping(s, `${uuid}/fail`);
+    await ping(s, uuid);
+    await s.fake.settled();
+    expect(s.fake.notifications().map((r) => `${r.flip.status} ${r.channel.name}`)).toEqual(["down both", "down down only", "down mail", "up both"]);
+    expect(s.caught.map((c) => c.url)).toEqual([`${HOOK}/down`, `${HOOK}/d2`, `${HOOK}/up`]);
+    const email = s.fake.notifications()[2]!;
+    expect(email.email).toMatchObject({ to: "ops@example.net", subject: `DOWN | ${uuid}` });
+    expect(email.requests).toEqual([]);
+  });
+
+  test("flips are delivered in recording order, each after the answer of the request that made it", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const first = await s.create({ name: "first", channels: "*" });
+    const second = await s.create({ name: "second", channels: "*" });
+    await ping(s, first);
+    await ping(s, second);
+    await s.fake.settled();
+    expect(await ping(s, `${second}/fail`)).toBe(200);
+    expect(s.caught).toHaveLength(0);
+    await ping(s, `${first}/fail`);
+    await ping(s, second);
+    await s.fake.settled();
+    expect(s.fake.notifications().map((r) => [r.check, r.flip.status])).toEqual([
+      [second, "down"],
+      [first, "down"],
+      [second, "up"],
+    ]);
+  });
+});
+
+describe("outcomes", () => {
+  test("a failing channel never stops the others; its error is kept on the record and the channel", async () => {
+    const s = setupCatching(({ url }) => (url.includes("/bad") ? new Response("boom", { status: 500 }) : new Response("ok")));
+    const bad = s.fake.addChannel(s.project.id, { kind: "webhook", name: "bad", value: webhook({ url: `${HOOK}/bad` }) });
+    s.fake.addChannel(s.project.id, { kind: "webhook", name: "good", value: webhook({ url: `${HOOK}/good` }) });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, `${uuid}/fail`);
+    await s.fake.settled();
+    expect(s.caught.map((c) => c.url)).toEqual([`${HOOK}/bad`, `${HOOK}/bad`, `${HOOK}/bad`, `${HOOK}/good`]);
+    const records = s.fake.notifications();
+    expect(records.map((r) => [r.channel.name, r.error])).toEqual([
+      ["bad", "Received status code 500"],
+      ["good", ""],
+    ]);
+    expect(records[0]!.requests.map((r) => r.status)).toEqual([500, 500, 500]);
+    expect(s.fake.channels(s.project.id).find((c) => c.id === bad.id)).toMatchObject({ lastError: "Received status code 500", disabled: false });
+  });
+
+  test("a permanent failure disables the channel: later flips skip it", async () => {
+    const s = setupCatching(({ url }) => new Response("no", { status: url.includes("/gone") ? 404 : 200 }));
+    s.fake.addChannel(s.project.id, { kind: "slack", name: "gone", value: `${HOOK}/gone` });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, `${uuid}/fail`);
+    await s.fake.settled();
+    expect(s.caught).toHaveLength(1);
+    expect(s.fake.channels(s.project.id)[0]).toMatchObject({ disabled: true, lastError: "Received status code 404" });
+    await ping(s, uuid);
+    await s.fake.settled();
+    expect(s.caught).toHaveLength(1);
+    expect(s.fake.notifications()).toHaveLength(1);
+  });
+
+  test("record-only delivery keeps the request it would make and sends nothing", async () => {
+    const s = setupCatching(undefined, { notifications: { delivery: "record" } });
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, `${uuid}/fail`);
+    await s.fake.settled();
+    expect(s.caught).toHaveLength(0);
+    const [record] = s.fake.notifications();
+    expect(record!.error).toBe("");
+    expect(record!.requests).toEqual([
+      {
+        method: "POST",
+        url: `${HOOK}/down`,
+        headers: [["User-Agent", "healthchecks.io"]],
+        body: "down at 2020-01-01T00:00:00+00:00 exit -1",
+        bodyBase64: Buffer.from("down at 2020-01-01T00:00:00+00:00 exit -1").toString("base64"),
+        status: null,
+      },
+    ]);
+  });
+
+  test("the exit status of a ping reaches $EXITSTATUS and is kept on the ping", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, `${uuid}/7`);
+    await s.fake.settled();
+    expect(s.caught[0]!.body).toBe("down at 2020-01-01T00:00:00+00:00 exit 7");
+    expect(s.fake.exportState().checks[0]!.pings[0]!.exitStatus).toBe(7);
+  });
+
+  test("an email to the account's user carries the projects overview; another address does not", async () => {
+    const s = setupCatching();
+    const project = s.fake.createProject({ name: "Mine", account: "acct", ownerEmail: "me@example.org" });
+    s.fake.createProject({ name: "Also mine", account: "acct" });
+    s.fake.addChannel(project.id, { kind: "email", value: "me@example.org" });
+    s.fake.addChannel(project.id, { kind: "email", value: "other@example.org" });
+    const check = s.fake.createCheck(project.id, { channels: "*" });
+    const uuid = check.ping_url!.split("/").pop()!;
+    await ping(s, `${uuid}/fail`);
+    await s.fake.settled();
+    const [mine, other] = s.fake.notifications();
+    expect(mine!.email!.text).toContain("Projects Overview:");
+    expect(mine!.email!.text).toContain("* Also mine: OK, all checks up");
+    expect(other!.email!.text).not.toContain("Projects Overview");
+  });
+});
+
+describe("the outbox", () => {
+  test("keeps at most outboxLimit records, dropping the oldest, and reset() empties it", async () => {
+    const s = setupCatching(undefined, { notifications: { delivery: "record", outboxLimit: 3 } });
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    for (let i = 0; i < 5; i++) await ping(s, `${uuid}/${i % 2 === 0 ? "fail" : "0"}`);
+    await s.fake.settled();
+    expect(s.fake.notifications().map((r) => r.flip.status)).toEqual(["down", "up", "down"]);
+    s.fake.reset();
+    expect(s.fake.notifications()).toEqual([]);
+  });
+
+  test("keeps its bytes under outboxByteLimit", async () => {
+    const s = setupCatching(undefined, { notifications: { delivery: "record", outboxByteLimit: 2000 } });
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: webhook({ url: `${HOOK}/d`, body: "x".repeat(500) }) });
+    const uuid = await s.create({ channels: "*" });
+    for (let i = 0; i < 10; i++) await ping(s, `${uuid}/${i % 2 === 0 ? "fail" : "0"}`);
+    await s.fake.settled();
+    expect(s.fake.notifications().length).toBeGreaterThan(0);
+    expect(s.fake.notifications().length).toBeLessThan(5);
+  });
+});
+
+describe("the virtual clock", () => {
+  test("moving past the down moment delivers the timeout flip with $NOW at that moment", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ timeout: 60, grace: 60, channels: "*" });
+    await ping(s, uuid);
+    s.fake.clock.advance(3_600_000);
+    await s.fake.settled();
+    expect(s.caught.map((c) => c.body)).toEqual(["down at 2020-01-01T00:02:00+00:00 exit -1"]);
+    expect(s.fake.notifications()[0]!.flip).toEqual({ status: "down", reason: "timeout", time: "2020-01-01T00:02:00.000Z" });
+  });
+
+  test("advanceToNextChange steps a check to grace, then down, then says nothing is left", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ timeout: 60, grace: 90, channels: "*" });
+    await ping(s, uuid);
+    expect(s.fake.advanceToNextChange({ check: uuid })).toEqual({ check: uuid, from: "up", to: "grace", at: START + 60_000 });
+    expect(s.fake.advanceToNextChange({ check: uuid })).toEqual({ check: uuid, from: "grace", to: "down", at: START + 150_000 });
+    expect(s.fake.clock.now().getTime()).toBe(START + 150_000);
+    await s.fake.settled();
+    expect(s.caught.map((c) => c.body)).toEqual(["down at 2020-01-01T00:02:30+00:00 exit -1"]);
+    expect(s.fake.advanceToNextChange({ check: uuid })).toBeNull();
+    expect(s.fake.clock.now().getTime()).toBe(START + 150_000);
+  });
+
+  test("advanceToNextChange of a project takes the earliest change among its checks", async () => {
+    const s = setupCatching();
+    const slow = await s.create({ timeout: 3600 });
+    const fast = await s.create({ timeout: 120 });
+    await ping(s, slow);
+    await ping(s, fast);
+    expect(s.fake.advanceToNextChange({ project: s.project.id })).toMatchObject({ check: fast, to: "grace" });
+    expect(() => s.fake.advanceToNextChange({ check: "nope" })).toThrow(RangeError);
+  });
+});
+
+describe("state and control", () => {
+  test("settings, disabled flags, last errors, owners, exit statuses and waiting flips survive export and import", async () => {
+    const s = setupCatching(({ url }) => new Response("", { status: url.endsWith("/bad") ? 500 : 200 }));
+    const owner = s.fake.createProject({ name: "Owned", ownerEmail: "me@example.org" });
+    const value = webhook({ url: `${HOOK}/bad` });
+    s.fake.addChannel(owner.id, { kind: "webhook", name: "w", value });
+    s.fake.addChannel(owner.id, { kind: "webhook", name: "off", value, disabled: true });
+    const uuid = s.fake.createCheck(owner.id, { timeout: 60, grace: 60, channels: "*" }).ping_url!.split("/").pop()!;
+    await ping(s, `${uuid}/3`);
+    await ping(s, uuid);
+    await s.fake.settled();
+    // Moving the clock records the timeout flip at once; its delivery waits for a later turn, after the export.
+    s.fake.clock.advance(3_600_000);
+    const doc = JSON.parse(JSON.stringify(s.fake.exportState()));
+    const copy = setupCatching();
+    copy.fake.importState(doc);
+    expect(copy.fake.channels(owner.id)).toEqual([
+      expect.objectContaining({ name: "w", value, disabled: false, lastError: "Received status code 500" }),
+      expect.objectContaining({ name: "off", value, disabled: true, lastError: "" }),
+    ]);
+    expect(copy.fake.exportState()).toEqual(doc);
+    expect(doc.accounts.find((a: { ownerEmail: string | null }) => a.ownerEmail !== null).ownerEmail).toBe("me@example.org");
+    expect(doc.checks[0].pings.map((p: { exitStatus: number | null }) => p.exitStatus)).toEqual([3, null]);
+    expect(doc.checks[0].flips.map((f: { processed: boolean }) => f.processed)).toEqual([true, true, false]);
+    await copy.fake.settled();
+    expect(copy.fake.notifications().map((r) => [r.flip.status, r.flip.reason])).toEqual([["down", "timeout"]]);
+  });
+
+  test("a state document from before notifications still loads", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "email", value: "a@example.org" });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, uuid);
+    const doc = JSON.parse(JSON.stringify(s.fake.exportState()));
+    for (const account of doc.accounts) delete account.ownerEmail;
+    for (const project of doc.projects) for (const channel of project.channels) (delete channel.value, delete channel.disabled, delete channel.lastError);
+    for (const check of doc.checks) {
+      for (const p of check.pings) delete p.exitStatus;
+      for (const f of check.flips) delete f.processed;
+    }
+    const copy = new FakeServer();
+    copy.importState(doc);
+    expect(copy.channels(s.project.id)[0]).toMatchObject({ value: "", disabled: false, lastError: "" });
+    await copy.settled();
+    expect(copy.notifications()).toEqual([]);
+  });
+
+  test("refused settings are a RangeError in-process and a 400 over the control API", async () => {
+    const s = setupCatching();
+    expect(() => s.fake.addChannel(s.project.id, { kind: "webhook", value: "{}" })).toThrow(RangeError);
+    const answer = await call(s.fake, "POST", `/__fake/projects/${s.project.id}/channels`, { body: { kind: "webhook", value: "{}" }, headers: JSON_TYPE });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatch(/webhook/);
+    const wrongType = await call(s.fake, "POST", `/__fake/projects/${s.project.id}/channels`, { body: { kind: "email", disabled: "yes" }, headers: JSON_TYPE });
+    expect(wrongType.json).toEqual({ error: "disabled must be a boolean" });
+  });
+
+  test("the control API and its client: channels, the outbox, settling and the next status change", async () => {
+    const s = setupCatching();
+    const client = new FakeServerClient({ url: "http://localhost:8000", fetch: (input, init) => s.fake.handle(new Request(input as string, init)) });
+    const channel = await client.addChannel(s.project.id, { kind: "webhook", name: "w", value: both });
+    expect(channel).toEqual({ id: channel.id, name: "w", kind: "webhook", value: both, disabled: false, lastError: "" });
+    const uuid = await s.create({ timeout: 60, grace: 60, channels: "*" });
+    await ping(s, uuid);
+    expect(await client.advanceToNextChange({ check: uuid })).toEqual({ check: uuid, from: "up", to: "grace", at: new Date(START + 60_000) });
+    expect(await client.advanceToNextChange({ project: s.project.id })).toEqual({ check: uuid, from: "grace", to: "down", at: new Date(START + 120_000) });
+    expect(await client.advanceToNextChange({ project: s.project.id })).toBeNull();
+    await client.settled();
+    const records = await client.notifications();
+    expect(records.map((r) => [r.channel.id, r.flip.reason, r.error])).toEqual([[channel.id, "timeout", ""]]);
+    expect((await client.channels(s.project.id))[0]!.lastError).toBe("");
+    await client.clearNotifications();
+    expect(await client.notifications()).toEqual([]);
+    const bad = await call(s.fake, "POST", "/__fake/clock/next-change", { body: { check: uuid, project: s.project.id }, headers: JSON_TYPE });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("a hanging receiver", () => {
+  test("never holds the answer, and close() aborts its delivery at once", async () => {
+    const receiver = await startReceiver({ "/hang": "hang" });
+    try {
+      const fake = new FakeServer({ clock: { start: START } });
+      const project = fake.createProject();
+      fake.addChannel(project.id, { kind: "webhook", value: webhook({ url: `${receiver.url}/hang`, body: "x" }) });
+      const uuid = fake.createCheck(project.id, { channels: "*" }).ping_url!.split("/").pop()!;
+      const answer = await fake.handle(new Request(`http://localhost:8000/ping/${uuid}/fail`));
+      expect(answer.status).toBe(200);
+      while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(fake.notifications()[0]!.error).toBe("Sending");
+      const started = performance.now();
+      await fake.close();
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(fake.notifications()[0]!.error).toBe("Delivery aborted: the fake server was closed");
+    } finally {
+      await receiver.close();
+    }
+  });
+});
