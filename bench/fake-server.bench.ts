@@ -19,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import { checkUuid, type Check } from "@checks-api/schema";
 import { FakeServer } from "@checks-api/fake-server";
 import { autocannon } from "./autocannon.js";
+import { heapBytes } from "./heap.js";
 
 const LOAD_SECONDS = 2;
 const WARMUP_SECONDS = 1;
@@ -215,16 +216,6 @@ async function handleCost(): Promise<void> {
     `\nin-process get-check: handle() ${handleOnly.toFixed(1)} µs per call (target < 20 µs ${handleOnly < 20 ? "met" : "MISSED"}); ` +
       `with new Request() and arrayBuffer() ${roundTrip.toFixed(1)} µs`,
   );
-}
-
-/** Heap in use after full collections; the pauses let finalizers of dropped `Request`s run. */
-async function heapBytes(): Promise<number> {
-  for (let i = 0; i < 4; i++) {
-    globalThis.gc?.();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.arrayBuffers;
 }
 
 async function memory(): Promise<void> {

@@ -1,0 +1,122 @@
+/**
+ * Notification benchmarks (run with `npm run bench notifications`):
+ *
+ * 1. The in-process cost of a ping that flips its check, which has four
+ *    webhook integrations (deliveries rendered and recorded, nothing sent),
+ *    against a ping that flips nothing, both followed by `settled()` so the
+ *    deliveries count. The two kinds alternate in rounds within one run; the
+ *    ratio reported is the median of the rounds' flip / no-flip ratios.
+ * 2. The heap held after 100,000 deliveries: bounded by the outbox's limits,
+ *    not by the number of deliveries made.
+ */
+import { FakeServer } from "@checks-api/fake-server";
+import { heapBytes } from "./heap.js";
+
+const ROUNDS = 7;
+const PINGS_PER_ROUND = 2_000;
+const TARGET_RATIO = 1.5;
+const MEMORY_DELIVERIES = 100_000;
+
+const RECEIVER = "http://127.0.0.1:9/hook";
+const WEBHOOK = JSON.stringify({
+  method_down: "POST",
+  url_down: `${RECEIVER}/down/$STATUS?name=$NAME&now=$NOW`,
+  body_down: '{"check": "$CODE", "status": "$STATUS", "name": $NAME_JSON, "json": $JSON}',
+  headers_down: { "Content-Type": "application/json", "X-Check": "$NAME $STATUS" },
+  method_up: "GET",
+  url_up: `${RECEIVER}/up?code=$CODE&status=$STATUS`,
+  body_up: "",
+  headers_up: {},
+});
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** A fake in record-only mode with one check that has `channels` webhooks, and a ping sender for it. */
+function fixture(channels: number, outboxLimit?: number) {
+  const fake = new FakeServer({ seed: "bench", notifications: { delivery: "record", ...(outboxLimit === undefined ? {} : { outboxLimit }) } });
+  const project = fake.createProject({ name: "bench" });
+  for (let i = 0; i < channels; i++) fake.addChannel(project.id, { kind: "webhook", name: `hook ${i}`, value: WEBHOOK });
+  const check = fake.createCheck(project.id, { name: "Nightly backup", tags: "prod db", timeout: 3600, grace: 3600, channels: "*" });
+  const uuid = check.ping_url!.split("/").pop()!;
+  const success = new Request(`${fake.options.baseUrl}/ping/${uuid}`);
+  const fail = new Request(`${fake.options.baseUrl}/ping/${uuid}/fail`);
+  const ping = async (request: Request): Promise<void> => {
+    const response = await fake.handle(request);
+    if (response.status !== 200) throw new Error(`ping answered ${response.status}`);
+    await fake.settled();
+  };
+  return { fake, success, fail, ping };
+}
+
+async function microsPerPing(run: () => Promise<void>, count: number): Promise<number> {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) await run();
+  return Number(process.hrtime.bigint() - started) / 1_000 / count;
+}
+
+async function flipCost(): Promise<void> {
+  const flipping = fixture(4);
+  const steady = fixture(4);
+  await steady.ping(steady.success);
+  // Every ping of `flipping` alternates failure and success, so each one flips and notifies the four webhooks.
+  let down = false;
+  const flip = () => {
+    down = !down;
+    return flipping.ping(down ? flipping.fail : flipping.success);
+  };
+  const still = () => steady.ping(steady.success);
+  await microsPerPing(flip, PINGS_PER_ROUND);
+  await microsPerPing(still, PINGS_PER_ROUND);
+  const flips: number[] = [];
+  const stills: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      flips.push(await microsPerPing(flip, PINGS_PER_ROUND));
+      stills.push(await microsPerPing(still, PINGS_PER_ROUND));
+    } else {
+      stills.push(await microsPerPing(still, PINGS_PER_ROUND));
+      flips.push(await microsPerPing(flip, PINGS_PER_ROUND));
+    }
+  }
+  const records = flipping.fake.notifications();
+  if (records.length === 0 || records.some((record) => record.error !== "" || record.requests.length !== 1)) {
+    throw new Error("the flipping pings did not record their deliveries");
+  }
+  const ratio = median(flips.map((value, i) => value / (stills[i] as number)));
+  console.log(
+    `ping that flips a check with 4 webhooks (deliveries recorded) ${median(flips).toFixed(1)} µs, ping that flips nothing ${median(stills).toFixed(
+      1,
+    )} µs: ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO} ${ratio <= TARGET_RATIO ? "met" : "MISSED"}); rounds ${flips
+      .map((value, i) => (value / (stills[i] as number)).toFixed(2))
+      .join(" ")}`,
+  );
+}
+
+async function outboxMemory(): Promise<void> {
+  if (!globalThis.gc) console.log("(run with --expose-gc for exact memory figures)");
+  const before = await heapBytes();
+  const { fake, success, fail, ping } = fixture(4);
+  const limit = fake.options.notifications.outboxLimit;
+  // Each ping flips the check and so makes four deliveries.
+  let pings = 0;
+  const measure = async (deliveries: number): Promise<number> => {
+    for (; pings * 4 < deliveries; pings++) await ping(pings % 2 === 0 ? fail : success);
+    fake.clearJournal();
+    return (await heapBytes()) - before;
+  };
+  const started = Date.now();
+  const atLimit = await measure(limit);
+  const atEnd = await measure(MEMORY_DELIVERIES);
+  const seconds = (Date.now() - started) / 1000;
+  const kept = fake.notifications().length;
+  console.log(
+    `memory after ${MEMORY_DELIVERIES} deliveries (${seconds.toFixed(1)} s): ${(atEnd / 1024 / 1024).toFixed(1)} MiB held, ${kept} records kept ` +
+      `(outbox limit ${limit}); after the first ${limit}: ${(atLimit / 1024 / 1024).toFixed(1)} MiB (bounded: ${atEnd < atLimit * 1.5 ? "yes" : "NO"})`,
+  );
+}
+
+await flipCost();
+await outboxMemory();
