@@ -2,10 +2,13 @@
  * Notification benchmarks (run with `npm run bench notifications`):
  *
  * 1. The in-process cost of a ping that flips its check, which has four
- *    webhook integrations (deliveries rendered and recorded, nothing sent),
- *    against a ping that flips nothing, both followed by `settled()` so the
+ *    integrations (deliveries rendered and recorded, nothing sent), against
+ *    a ping that flips nothing, both followed by `settled()` so the
  *    deliveries count. The two kinds alternate in rounds within one run; the
  *    ratio reported is the median of the rounds' flip / no-flip ratios.
+ *    Measured with four webhooks whose templates use `$JSON` and escaped
+ *    placeholders (the engine and the renderers), and with four integrations
+ *    of a kind the fake records without a request (the engine alone).
  * 2. The heap held after 100,000 deliveries: bounded by the outbox's limits,
  *    not by the number of deliveries made.
  */
@@ -34,11 +37,17 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-/** A fake in record-only mode with one check that has `channels` webhooks, and a ping sender for it. */
-function fixture(channels: number, outboxLimit?: number) {
-  const fake = new FakeServer({ seed: "bench", notifications: { delivery: "record", ...(outboxLimit === undefined ? {} : { outboxLimit }) } });
+/** An integration: its kind and settings. */
+type Integration = { kind: string; value: string };
+const WEBHOOKS: Integration = { kind: "webhook", value: WEBHOOK };
+// A kind whose deliveries the fake records without rendering a request.
+const SILENT: Integration = { kind: "pagerduty", value: "service-key" };
+
+/** A fake in record-only mode with one check that has four integrations, and a ping sender for it. */
+function fixture(integration: Integration) {
+  const fake = new FakeServer({ seed: "bench", notifications: { delivery: "record" } });
   const project = fake.createProject({ name: "bench" });
-  for (let i = 0; i < channels; i++) fake.addChannel(project.id, { kind: "webhook", name: `hook ${i}`, value: WEBHOOK });
+  for (let i = 0; i < 4; i++) fake.addChannel(project.id, { ...integration, name: `${integration.kind} ${i}` });
   const check = fake.createCheck(project.id, { name: "Nightly backup", tags: "prod db", timeout: 3600, grace: 3600, channels: "*" });
   const uuid = check.ping_url!.split("/").pop()!;
   const success = new Request(`${fake.options.baseUrl}/ping/${uuid}`);
@@ -57,9 +66,9 @@ async function microsPerPing(run: () => Promise<void>, count: number): Promise<n
   return Number(process.hrtime.bigint() - started) / 1_000 / count;
 }
 
-async function flipCost(): Promise<void> {
-  const flipping = fixture(4);
-  const steady = fixture(4);
+async function flipCost(integration: Integration, label: string): Promise<void> {
+  const flipping = fixture(integration);
+  const steady = fixture(integration);
   await steady.ping(steady.success);
   // Every ping of `flipping` alternates failure and success, so each one flips and notifies the four webhooks.
   let down = false;
@@ -82,12 +91,13 @@ async function flipCost(): Promise<void> {
     }
   }
   const records = flipping.fake.notifications();
-  if (records.length === 0 || records.some((record) => record.error !== "" || record.requests.length !== 1)) {
+  const requests = integration === WEBHOOKS ? 1 : 0;
+  if (records.length === 0 || records.some((record) => record.error !== "" || record.requests.length !== requests)) {
     throw new Error("the flipping pings did not record their deliveries");
   }
   const ratio = median(flips.map((value, i) => value / (stills[i] as number)));
   console.log(
-    `ping that flips a check with 4 webhooks (deliveries recorded) ${median(flips).toFixed(1)} µs, ping that flips nothing ${median(stills).toFixed(
+    `ping that flips a check with 4 ${label} (deliveries recorded) ${median(flips).toFixed(1)} µs, ping that flips nothing ${median(stills).toFixed(
       1,
     )} µs: ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO} ${ratio <= TARGET_RATIO ? "met" : "MISSED"}); rounds ${flips
       .map((value, i) => (value / (stills[i] as number)).toFixed(2))
@@ -98,7 +108,7 @@ async function flipCost(): Promise<void> {
 async function outboxMemory(): Promise<void> {
   if (!globalThis.gc) console.log("(run with --expose-gc for exact memory figures)");
   const before = await heapBytes();
-  const { fake, success, fail, ping } = fixture(4);
+  const { fake, success, fail, ping } = fixture(WEBHOOKS);
   const limit = fake.options.notifications.outboxLimit;
   // Each ping flips the check and so makes four deliveries.
   let pings = 0;
@@ -118,5 +128,6 @@ async function outboxMemory(): Promise<void> {
   );
 }
 
-await flipCost();
+await flipCost(WEBHOOKS, "webhooks");
+await flipCost(SILENT, "integrations recorded without a request");
 await outboxMemory();

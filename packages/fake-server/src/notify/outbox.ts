@@ -72,8 +72,12 @@ export interface OutboxLimits {
   bytes: number;
 }
 
-/** A delivery as the engine fills it in; bodies are kept as bytes until listed. */
-export interface OutboxEntry extends Omit<DeliveryRecord, "requests"> {
+/** A delivery as the engine fills it in; times and bodies are kept raw until listed. */
+export interface OutboxEntry extends Omit<DeliveryRecord, "requests" | "flip" | "time"> {
+  /** The flip, its time in epoch ms. */
+  flip: Omit<DeliveryRecord["flip"], "time"> & { at: number };
+  /** When the delivery started, epoch ms. */
+  at: number;
   /** Requests with their body bytes. */
   requests: Array<Omit<SentRequest, "body" | "bodyBase64"> & { body: Uint8Array | null }>;
 }
@@ -174,8 +178,8 @@ function present(entry: OutboxEntry): DeliveryRecord {
   return {
     channel: { ...entry.channel },
     check: entry.check,
-    flip: { ...entry.flip },
-    time: entry.time,
+    flip: { status: entry.flip.status, reason: entry.flip.reason, time: new Date(entry.flip.at).toISOString() },
+    time: new Date(entry.at).toISOString(),
     error: entry.error,
     requests: entry.requests.map((r) => ({
       method: r.method,

@@ -108,18 +108,20 @@ export class Notifier {
       if (!check.channels.has(channel.id) || channel.disabled || !rules.notifies(channel.kind, channel.value, direction)) continue;
       const now = this.#now();
       if (shared === null || shared.now !== now) shared = buildFlipView(this.#core, check, flip, now);
-      await this.#deliver(check, flip, channel, shared, signal);
+      const sending = this.#deliver(check, flip, channel, shared, signal);
+      if (sending !== undefined) await sending;
     }
   }
 
-  async #deliver(check: StoredCheck, flip: FlipRecord, channel: StoredChannel, shared: FlipView, signal: AbortSignal): Promise<void> {
+  // Synchronous unless an HTTP request goes out: recording a delivery costs no turn of the event loop.
+  #deliver(check: StoredCheck, flip: FlipRecord, channel: StoredChannel, shared: FlipView, signal: AbortSignal): Promise<void> | undefined {
     const { rules, outbox, transport } = this.#settings;
     const now = shared.now;
     const entry: OutboxEntry = {
       channel: { id: channel.id, name: channel.name, kind: channel.kind },
       check: check.uuid,
-      flip: { status: flip.to === "up" ? "up" : "down", reason: flip.reason, time: new Date(flip.at).toISOString() },
-      time: new Date(now).toISOString(),
+      flip: { status: shared.flip.status, reason: flip.reason, at: flip.at },
+      at: now,
       error: "Sending",
       requests: [],
       email: null,
@@ -132,7 +134,7 @@ export class Notifier {
         entry.email = { to: alert.to, subject: alert.subject, text: alert.text };
         outcome = SUCCESS;
       } else if (alert.type === "http" && transport !== null) {
-        outcome = await sendHttpAlert(alert, {
+        return sendHttpAlert(alert, {
           transport,
           attemptTimeoutMs: this.#settings.attemptTimeoutMs,
           signal,
@@ -140,7 +142,7 @@ export class Notifier {
           onRequest: (request, status) => {
             entry.requests.push({ method: request.method, url: request.url, headers: request.headers as Array<[string, string]>, body: request.body, status });
           },
-        });
+        }).then((sent) => this.#finish(entry, position, channel, sent));
       } else {
         if (alert.type === "http") entry.requests.push({ method: alert.method, url: alert.url, headers: alert.headers, body: alert.body, status: null });
         outcome = SUCCESS;
@@ -149,6 +151,12 @@ export class Notifier {
       // A renderer's refusal (a webhook without a URL for this direction: `Empty webhook URL`) fails this delivery alone, as a sender error would.
       outcome = { error: problem instanceof Error ? problem.message : String(problem), permanent: false };
     }
+    this.#finish(entry, position, channel, outcome);
+    return undefined;
+  }
+
+  #finish(entry: OutboxEntry, position: number, channel: StoredChannel, outcome: SendOutcome): void {
+    const { outbox } = this.#settings;
     const error = outcome.error.slice(0, ERROR_TEXT_MAX_LENGTH);
     entry.error = error;
     channel.lastError = error;
