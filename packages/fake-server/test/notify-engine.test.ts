@@ -312,6 +312,24 @@ describe("state and control", () => {
   });
 });
 
+describe("secrets", () => {
+  test("the journal records neither control calls carrying settings nor deliveries, and still masks the ping URL", async () => {
+    const s = setupCatching();
+    const value = webhook({ url: `${HOOK}/down`, headers: { "X-Api-Key": s.rw } });
+    const answer = await call(s.fake, "POST", `/__fake/projects/${s.project.id}/channels`, { body: { kind: "webhook", value }, headers: JSON_TYPE });
+    expect(answer.status).toBe(201);
+    const uuid = await s.create({ channels: "*" });
+    s.fake.clearJournal();
+    await ping(s, `${uuid}/fail`);
+    await s.fake.settled();
+    expect(s.caught).toHaveLength(1);
+    const journal = JSON.stringify(s.fake.journal());
+    expect(s.fake.journal()).toHaveLength(1);
+    expect(journal).not.toContain(uuid);
+    expect(journal).not.toContain(s.rw);
+  });
+});
+
 describe("a hanging receiver", () => {
   test("never holds the answer, and close() aborts its delivery at once", async () => {
     const receiver = await startReceiver({ "/hang": "hang" });
