@@ -296,6 +296,8 @@ describe("state and control", () => {
     const client = new FakeServerClient({ url: "http://localhost:8000", fetch: (input, init) => s.fake.handle(new Request(input as string, init)) });
     const channel = await client.addChannel(s.project.id, { kind: "webhook", name: "w", value: both });
     expect(channel).toEqual({ id: channel.id, name: "w", kind: "webhook", value: both, disabled: false, lastError: "" });
+    // The management API lists integrations as before: no settings, flags or errors.
+    expect((await s.rwCall("GET", "/api/v3/channels/")).json).toEqual({ channels: [{ id: channel.id, name: "w", kind: "webhook" }] });
     const uuid = await s.create({ timeout: 60, grace: 60, channels: "*" });
     await ping(s, uuid);
     expect(await client.advanceToNextChange({ check: uuid })).toEqual({ check: uuid, from: "up", to: "grace", at: new Date(START + 60_000) });
