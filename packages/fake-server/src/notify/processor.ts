@@ -46,6 +46,8 @@ export class Notifier {
   readonly #settings: NotifierSettings;
   #running: Promise<void> | null = null;
   #controller = new AbortController();
+  // Which directions each integration wants, by its settings: reading them is costly and they rarely change.
+  readonly #switches = new WeakMap<StoredChannel, { kind: string; value: string; up: boolean; down: boolean }>();
 
   /**
    * @param core The service.
@@ -99,18 +101,28 @@ export class Notifier {
   async #deliverFlip({ check, flip }: PendingFlip, signal: AbortSignal): Promise<void> {
     flip.processed = true;
     const direction: AlertDirection = flip.to === "up" ? "up" : "down";
-    const { rules } = this.#settings;
     // The check as it is when each delivery runs: the shared part is rebuilt only when the clock moved.
     let shared: FlipView | null = null;
     for (const channel of check.project.channels) {
       // A check deleted (or a fake reset) meanwhile has nobody left to notify.
       if (this.#core.store.checks.get(check.uuid) !== check) return;
-      if (!check.channels.has(channel.id) || channel.disabled || !rules.notifies(channel.kind, channel.value, direction)) continue;
+      if (!check.channels.has(channel.id) || channel.disabled || !this.#wants(channel, direction)) continue;
       const now = this.#now();
       if (shared === null || shared.now !== now) shared = buildFlipView(this.#core, check, flip, now);
       const sending = this.#deliver(check, flip, channel, shared, signal);
       if (sending !== undefined) await sending;
     }
+  }
+
+  #wants(channel: StoredChannel, direction: AlertDirection): boolean {
+    let switches = this.#switches.get(channel);
+    if (switches === undefined || switches.kind !== channel.kind || switches.value !== channel.value) {
+      const { kind, value } = channel;
+      const { rules } = this.#settings;
+      switches = { kind, value, up: rules.notifies(kind, value, "up"), down: rules.notifies(kind, value, "down") };
+      this.#switches.set(channel, switches);
+    }
+    return switches[direction];
   }
 
   // Synchronous unless an HTTP request goes out: recording a delivery costs no turn of the event loop.
