@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { FakeServer, FakeServerClient } from "../src/index.js";
 import { call, START } from "./helpers.js";
 import { ping, setupCatching, webhook } from "./notify-helpers.js";
@@ -311,6 +311,23 @@ describe("state and control", () => {
     expect(await client.notifications()).toEqual([]);
     const bad = await call(s.fake, "POST", "/__fake/clock/next-change", { body: { check: uuid, project: s.project.id }, headers: JSON_TYPE });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("a test's fake timers", () => {
+  test("hold back neither the deliveries nor the time limit of a receiver that never answers", async () => {
+    const s = setupCatching(() => new Promise<Response>(() => undefined), { notifications: { attemptTimeoutMs: 20 } });
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    vi.useFakeTimers();
+    try {
+      await ping(s, `${uuid}/fail`);
+      await s.fake.settled();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(s.caught).toHaveLength(3);
+    expect(s.fake.notifications()[0]!.error).toBe("Connection timed out");
   });
 });
 

@@ -13,6 +13,10 @@ export const DELIVERY_ATTEMPTS = 3;
 /** Redirects followed per attempt. */
 export const MAX_REDIRECTS = 3;
 const SUCCESS = new Set([200, 201, 202, 204]);
+// Taken when the module loads, so that a test's fake timers (which replace
+// the globals) neither stop the time limit nor let it fire early.
+const startTimer = globalThis.setTimeout;
+const stopTimer = globalThis.clearTimeout;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 /** How {@link sendHttpAlert} runs. */
@@ -88,7 +92,7 @@ async function exchange(request: OutgoingRequest, settings: SendSettings): Promi
     giveUp();
   };
   settings.signal.addEventListener("abort", stop, { once: true });
-  const timer = setTimeout(stop, settings.attemptTimeoutMs);
+  const timer = startTimer(stop, settings.attemptTimeoutMs);
   // A pending delivery must not keep a process alive that is otherwise done.
   timer.unref?.();
   try {
@@ -98,7 +102,7 @@ async function exchange(request: OutgoingRequest, settings: SendSettings): Promi
     if (limit.signal.aborted) throw new DeliveryError(TRANSPORT_ERRORS.timeout);
     throw problem;
   } finally {
-    clearTimeout(timer);
+    stopTimer(timer);
     settings.signal.removeEventListener("abort", stop);
   }
 }
