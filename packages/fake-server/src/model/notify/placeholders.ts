@@ -17,8 +17,25 @@ import type { AlertView } from "./view.js";
 /** Where a template is rendered, which decides escaping and whether `$BODY` is known. */
 export type TemplatePart = "url" | "body" | "header";
 
-/** Placeholder names with their values (each worked out only when a template uses it), in the order they are tried. */
+/** Placeholder names with their values (each worked out only when a template uses it, and then once), in the order they are tried. */
 export type PlaceholderValues = ReadonlyArray<readonly [name: string, value: () => string]>;
+
+/** The values of the three parts for one flip's check, flip and last ping. */
+interface FlipValues {
+  flip: AlertView["flip"];
+  lastPing: AlertView["lastPing"];
+  parts: Partial<Record<TemplatePart, PlaceholderValues>>;
+}
+
+// Every channel a flip notifies sees the same check, flip and last ping
+// objects; their values (the escaped `$JSON` above all) are worked out once
+// for all of them rather than once per channel and part.
+const flipValues = new WeakMap<AlertView["check"], FlipValues>();
+
+function once(work: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= work());
+}
 
 /**
  * The placeholder values of one delivery for one part of the request, in
@@ -26,43 +43,57 @@ export type PlaceholderValues = ReadonlyArray<readonly [name: string, value: () 
  * `$NAME_JSON`, `$NAME`, `$SLUG`, `$TAGS`, `$JSON`, then (bodies only)
  * `$BODY_JSON` and `$BODY`, then `$EXITSTATUS` and `$TAG1`…`$TAGn`. In a
  * URL the values that may hold arbitrary text are percent-encoded; the
- * UUID, status, slug and exit status go in as they are.
+ * UUID, status, slug and exit status go in as they are. Views that share
+ * their check, flip and last ping objects share the values.
  */
 export function placeholderValues(view: AlertView, part: TemplatePart): PlaceholderValues {
+  let known = flipValues.get(view.check);
+  if (known === undefined || known.flip !== view.flip || known.lastPing !== view.lastPing) {
+    known = { flip: view.flip, lastPing: view.lastPing, parts: {} };
+    flipValues.set(view.check, known);
+  }
+  return (known.parts[part] ??= valuesFor(view, part));
+}
+
+function valuesFor(view: AlertView, part: TemplatePart): PlaceholderValues {
   const escape = part === "url" ? percentEncode : (text: string) => text;
   const values: Array<[string, () => string]> = [
     ["$CODE", () => view.check.uuid],
     ["$STATUS", () => view.flip.status],
-    ["$NOW", () => escape(isoSeconds(view.flip.at))],
-    ["$NAME_JSON", () => escape(serviceJson(view.check.name))],
-    ["$NAME", () => escape(view.check.name)],
+    ["$NOW", once(() => escape(isoSeconds(view.flip.at)))],
+    ["$NAME_JSON", once(() => escape(serviceJson(view.check.name)))],
+    ["$NAME", once(() => escape(view.check.name))],
     ["$SLUG", () => view.check.slug],
-    ["$TAGS", () => escape(view.check.tags)],
-    ["$JSON", () => escape(view.check.json)],
+    ["$TAGS", once(() => escape(view.check.tags))],
+    ["$JSON", once(() => escape(view.check.json))],
   ];
   if (part === "body") {
-    values.push(["$BODY_JSON", () => serviceJson(pingBodyText(view.lastPing))], ["$BODY", () => pingBodyText(view.lastPing)]);
+    values.push(["$BODY_JSON", once(() => serviceJson(pingBodyText(view.lastPing)))], ["$BODY", once(() => pingBodyText(view.lastPing))]);
   }
   values.push(["$EXITSTATUS", () => String(view.lastPing?.exitStatus ?? -1)]);
-  tagList(view.check.tags).forEach((tag, i) => values.push([`$TAG${i + 1}`, () => escape(tag)]));
+  tagList(view.check.tags).forEach((tag, i) => values.push([`$TAG${i + 1}`, once(() => escape(tag))]));
   return values;
 }
 
 /** Renders `template` with `values` by the service's algorithm (see the module notes). */
 export function substitute(template: string, values: PlaceholderValues): string {
-  const [head = "", ...pieces] = template.split("$");
-  const worked = new Map<string, string>();
-  let out = head;
-  for (const rest of pieces) {
-    const piece = `$${rest}`;
-    const match = values.find(([name]) => piece.startsWith(name));
-    if (match === undefined) {
-      out += piece;
-      continue;
+  let start = template.indexOf("$");
+  if (start < 0) return template;
+  let out = template.slice(0, start);
+  // Each piece runs from one `$` to the next; a name holds no `$` past its first character, so it never reaches past its piece.
+  while (start >= 0) {
+    const next = template.indexOf("$", start + 1);
+    const end = next < 0 ? template.length : next;
+    let rest = start;
+    let value = "";
+    for (const [name, work] of values) {
+      if (!template.startsWith(name, start)) continue;
+      value = work();
+      rest = start + name.length;
+      break;
     }
-    const [name, value] = match;
-    if (!worked.has(name)) worked.set(name, value());
-    out += (worked.get(name) as string) + piece.slice(name.length);
+    out += value + template.slice(rest, end);
+    start = next;
   }
   return out;
 }

@@ -11,18 +11,19 @@ import { memberNames, memberTokens } from "../../text/json-members.js";
 import { codePointLength } from "../../text/code-points.js";
 import type { AlertDirection } from "./view.js";
 import { WEBHOOK_METHODS, WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "./limits.js";
+import { cachedByText } from "./settings-cache.js";
 import { type JsonObject, member, parseObject, refuse, textMember, urlMember } from "./value-rules.js";
 
 /** What a webhook sends for one direction. */
 export interface WebhookTarget {
   /** The request method. */
-  method: WebhookMethod;
+  readonly method: WebhookMethod;
   /** URL template; `""` when this direction sends nothing. */
-  url: string;
+  readonly url: string;
   /** Body template (sent only with POST and PUT, and only when not empty). */
-  body: string;
+  readonly body: string;
   /** Header name and value template pairs, in stored order. */
-  headers: Array<[name: string, value: string]>;
+  readonly headers: ReadonlyArray<readonly [name: string, value: string]>;
 }
 
 /** A webhook channel's settings, per direction. */
@@ -87,10 +88,17 @@ function target(value: string, object: JsonObject, direction: AlertDirection): W
   };
 }
 
-/** Reads a webhook channel's settings, or throws a `ChannelValueError` naming what is wrong. */
-export function parseWebhookSettings(value: string): WebhookSettings {
+function readWebhookSettings(value: string): WebhookSettings {
   const object = parseObject("webhook", value);
   const settings = { down: target(value, object, "down"), up: target(value, object, "up") };
   if (settings.down.url === "" && settings.up.url === "") refuse("webhook", "url_down and url_up are both empty");
   return settings;
 }
+
+/**
+ * Reads a webhook channel's settings, or throws a `ChannelValueError`
+ * naming what is wrong. Every flip renders from them, so a text already
+ * read is answered from a bounded cache; the result is shared and must not
+ * be changed.
+ */
+export const parseWebhookSettings: (value: string) => WebhookSettings = cachedByText(readWebhookSettings);
