@@ -25,7 +25,8 @@ export type FlipView = Omit<AlertView, "channel" | "unsubscribeUrl">;
  * flip and moment and shared by its deliveries.
  */
 export function buildFlipView(core: Core, check: StoredCheck, flip: FlipRecord, now: number): FlipView {
-  const ctx = representContext(core, now, 3);
+  // Only a template with `$JSON` reads the representation, the costliest part of the view: it is made on first read, at this moment.
+  let json: string | undefined;
   return {
     site: { root: core.options.baseUrl, name: core.options.siteName },
     project: { name: check.project.name },
@@ -42,7 +43,9 @@ export function buildFlipView(core: Core, check: StoredCheck, flip: FlipRecord, 
       tz: check.tz,
       uniqueKey: check.uniqueKey,
       created: check.created,
-      json: checkJsonBytes(check, ctx, { readOnly: false }).toString("latin1"),
+      get json(): string {
+        return (json ??= checkJsonBytes(check, representContext(core, now, 3), { readOnly: false }).toString("latin1"));
+      },
     },
     flip: { status: flip.to === "up" ? "up" : "down", reason: flip.reason, at: flip.at },
     downtimeMs: downtimeOf(check, flip),

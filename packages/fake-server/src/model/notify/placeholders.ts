@@ -22,6 +22,7 @@ export type PlaceholderValues = ReadonlyArray<readonly [name: string, value: () 
 
 /** The values of the three parts for one flip's check, flip and last ping. */
 interface FlipValues {
+  check: AlertView["check"];
   flip: AlertView["flip"];
   lastPing: AlertView["lastPing"];
   parts: Partial<Record<TemplatePart, PlaceholderValues>>;
@@ -29,8 +30,9 @@ interface FlipValues {
 
 // Every channel a flip notifies sees the same check, flip and last ping
 // objects; their values (the escaped `$JSON` above all) are worked out once
-// for all of them rather than once per channel and part.
-const flipValues = new WeakMap<AlertView["check"], FlipValues>();
+// for all of them rather than once per channel and part. Only the latest
+// flip is kept: its channels are rendered one after another.
+let latest: FlipValues | null = null;
 
 function once(work: () => string): () => string {
   let value: string | undefined;
@@ -47,12 +49,10 @@ function once(work: () => string): () => string {
  * their check, flip and last ping objects share the values.
  */
 export function placeholderValues(view: AlertView, part: TemplatePart): PlaceholderValues {
-  let known = flipValues.get(view.check);
-  if (known === undefined || known.flip !== view.flip || known.lastPing !== view.lastPing) {
-    known = { flip: view.flip, lastPing: view.lastPing, parts: {} };
-    flipValues.set(view.check, known);
+  if (latest === null || latest.check !== view.check || latest.flip !== view.flip || latest.lastPing !== view.lastPing) {
+    latest = { check: view.check, flip: view.flip, lastPing: view.lastPing, parts: {} };
   }
-  return (known.parts[part] ??= valuesFor(view, part));
+  return (latest.parts[part] ??= valuesFor(view, part));
 }
 
 function valuesFor(view: AlertView, part: TemplatePart): PlaceholderValues {
