@@ -92,6 +92,19 @@ describe("which flips notify", () => {
       [second, "up"],
     ]);
   });
+
+  test("settled() starts deliveries still waiting for their turn of the event loop at once", async () => {
+    const s = setupCatching(undefined, { notifications: { delivery: "record" } });
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    let turned = false;
+    setImmediate(() => (turned = true));
+    expect(await ping(s, `${uuid}/fail`)).toBe(200);
+    expect(s.fake.notifications()).toHaveLength(0);
+    await s.fake.settled();
+    expect(turned).toBe(false);
+    expect(s.fake.notifications().map((r) => [r.flip.status, r.error])).toEqual([["down", ""]]);
+  });
 });
 
 describe("outcomes", () => {

@@ -45,6 +45,8 @@ export class Notifier {
   readonly #now: () => number;
   readonly #settings: NotifierSettings;
   #running: Promise<void> | null = null;
+  // Starts a run that still waits for its turn of the event loop; `null` when none waits.
+  #hurry: (() => void) | null = null;
   #controller = new AbortController();
   // Which directions each integration wants, by its settings: reading them is costly and they rarely change.
   readonly #switches = new WeakMap<StoredChannel, { kind: string; value: string; up: boolean; down: boolean }>();
@@ -68,9 +70,15 @@ export class Notifier {
     if (this.#running === null && this.#core.store.pendingFlips.size > 0) this.#running = this.#drain(this.#controller.signal);
   }
 
-  /** Resolves once no flip waits and no delivery is under way (flips recorded meanwhile included). */
+  /**
+   * Resolves once no flip waits and no delivery is under way (flips
+   * recorded meanwhile included). A run still waiting for its turn of the
+   * event loop starts at once: the caller is waiting for the deliveries,
+   * and the flips' requests were answered before they were handed over.
+   */
   async settled(): Promise<void> {
     this.kick();
+    this.#hurry?.();
     while (this.#running !== null) await this.#running;
   }
 
@@ -87,7 +95,11 @@ export class Notifier {
   async #drain(signal: AbortSignal): Promise<void> {
     try {
       // Whoever recorded the flip answers first: the run starts on a later turn of the event loop.
-      await new Promise<void>((resolve) => nextTurn(resolve));
+      await new Promise<void>((resolve) => {
+        this.#hurry = resolve;
+        nextTurn(resolve);
+      });
+      this.#hurry = null;
       for (;;) {
         const pending = this.#core.store.pendingFlips.take();
         if (pending === undefined) return;
