@@ -98,8 +98,11 @@ export function substitute(template: string, values: PlaceholderValues): string 
   return out;
 }
 
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+
 /** Every character above U+00FF replaced by its decimal reference `&#N;`, so that the text can go out as Latin-1. */
 export function latin1References(text: string): string {
+  if (!BEYOND_LATIN1.test(text)) return text;
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0) as number;
