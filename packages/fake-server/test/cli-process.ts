@@ -49,9 +49,12 @@ export async function listening(run: Run): Promise<string> {
   return (await waitFor(run, /^Listening on (http:\/\/\S+)$/m))[1]!;
 }
 
-/** Whether anything still answers at `url`. */
+/**
+ * Whether anything still answers at `url`. A stopped server refuses at once;
+ * a live one on a busy machine can take seconds to answer its first request.
+ */
 export async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/api/v3/status/`, { signal: AbortSignal.timeout(2_000) }).then(
+  return fetch(`${url}/api/v3/status/`, { signal: AbortSignal.timeout(15_000) }).then(
     () => true,
     () => false,
   );
