@@ -12,6 +12,21 @@ const PING_KEY_ALPHABET = `${ALPHANUMERIC}-_`;
 const PING_KEY_LENGTH = 22;
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
+// Unseeded draws come from the platform's cryptographic generator in blocks:
+// one call per word cost more than the rest of creating a project (a project
+// takes about 80 words for its keys). Node pools `crypto.randomUUID` alike.
+const POOL_WORDS = 2048;
+const pool = new Uint32Array(POOL_WORDS);
+let poolAt = POOL_WORDS;
+
+function cryptoWord(): number {
+  if (poolAt === POOL_WORDS) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  return pool[poolAt++] as number;
+}
+
 /** Four 32-bit words: the whole state of the seeded generator, for export. */
 export type RandomState = [number, number, number, number];
 
@@ -60,7 +75,7 @@ export class IdSource {
 
   #next(): number {
     const s = this.#state;
-    if (!s) return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+    if (!s) return cryptoWord();
     const t = (((s[0] + s[1]) >>> 0) + s[3]) >>> 0;
     s[3] = (s[3] + 1) >>> 0;
     s[0] = (s[1] ^ (s[1] >>> 9)) >>> 0;
