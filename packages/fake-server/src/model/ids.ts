@@ -107,14 +107,15 @@ export class IdSource {
 
   /** `length` characters drawn uniformly from `alphabet`. */
   string(length: number, alphabet: string): string {
-    let out = "";
+    // Character codes joined once: appending characters one by one made a string object per character.
+    const codes: number[] = [];
     // Rejection sampling keeps the draw uniform for any alphabet size.
     const limit = Math.floor(0x1_0000_0000 / alphabet.length) * alphabet.length;
-    while (out.length < length) {
+    while (codes.length < length) {
       const word = this.#next();
-      if (word < limit) out += alphabet[word % alphabet.length];
+      if (word < limit) codes.push(alphabet.charCodeAt(word % alphabet.length));
     }
-    return out;
+    return String.fromCharCode(...codes);
   }
 
   /** A read-write API key: `hcw_` and 28 alphanumeric characters. */
