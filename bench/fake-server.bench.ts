@@ -55,26 +55,23 @@ interface Scenario {
   target: number;
 }
 
-interface LoadResult {
+/** One load run: the rate, and the CPU time this process (the server under load) spent per request. */
+interface LoadRun {
   requestsPerSecond: number;
-  non2xx: number;
-  errors: number;
+  cpuMicrosPerRequest: number;
 }
 
-async function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+async function measure(url: string, headers: Record<string, string>, seconds = LOAD_SECONDS): Promise<LoadRun> {
   const args = ["-c", String(CONNECTIONS), "-p", String(PIPELINING), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
+  const cpu = process.cpuUsage();
   const result = await autocannon(args);
-  return { requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors };
-}
-
-async function measure(url: string, headers: Record<string, string>, seconds = LOAD_SECONDS): Promise<number> {
-  const result = await runAutocannon(url, headers, seconds);
+  const spent = process.cpuUsage(cpu);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return result.requestsPerSecond;
+  return { requestsPerSecond: result.requests.average, cpuMicrosPerRequest: (spent.user + spent.system) / result.requests.total };
 }
 
 interface Recorded {
@@ -158,9 +155,10 @@ async function throughput(): Promise<void> {
 
   console.log(
     `loopback throughput: autocannon -c ${CONNECTIONS} -p ${PIPELINING}, keep-alive; ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s runs, ` +
-      `bare and fake alternating, after ${WARMUP_SECONDS} s warm-ups; each round's ratio = fake / bare`,
+      `bare and fake alternating, after ${WARMUP_SECONDS} s warm-ups; each round's ratio = fake / bare req/s. ` +
+      `CPU ratio: bare / fake server CPU time per request (this process's, which the load from other programs sways less)`,
   );
-  console.log("scenario            bare req/s   fake req/s   ratio median [min–max]   target");
+  console.log("scenario            bare req/s   fake req/s   ratio median [min–max]   target               CPU ratio median [min–max]");
   try {
     for (const scenario of scenarios) {
       const bareAnswer = await wireAnswer(bare.url + scenario.path, scenario.headers);
@@ -169,26 +167,30 @@ async function throughput(): Promise<void> {
         const excerpt = (text: string): string => text.slice(0, 1000);
         throw new Error(`${scenario.name}: the bare server answers otherwise\n--- bare\n${excerpt(bareAnswer)}\n--- fake\n${excerpt(fakeAnswer)}`);
       }
-      const runBare = (seconds?: number): Promise<number> => measure(bare.url + scenario.path, scenario.headers, seconds);
-      const runFake = (seconds?: number): Promise<number> => measure(served.url + scenario.path, scenario.headers, seconds);
+      const runBare = (seconds?: number): Promise<LoadRun> => measure(bare.url + scenario.path, scenario.headers, seconds);
+      const runFake = (seconds?: number): Promise<LoadRun> => measure(served.url + scenario.path, scenario.headers, seconds);
       await runBare(WARMUP_SECONDS);
       await runFake(WARMUP_SECONDS);
-      const bareRates: number[] = [];
-      const fakeRates: number[] = [];
+      const bareRuns: LoadRun[] = [];
+      const fakeRuns: LoadRun[] = [];
       for (let round = 0; round < LOAD_ROUNDS; round++) {
         // Alternating which goes first cancels a steady drift within a round.
         if (round % 2 === 0) {
-          bareRates.push(await runBare());
-          fakeRates.push(await runFake());
+          bareRuns.push(await runBare());
+          fakeRuns.push(await runFake());
         } else {
-          fakeRates.push(await runFake());
-          bareRates.push(await runBare());
+          fakeRuns.push(await runFake());
+          bareRuns.push(await runBare());
         }
       }
-      const ratios = bareRates.map((rate, i) => (fakeRates[i] as number) / rate);
+      const pairs = bareRuns.map((bareRun, i) => [bareRun, fakeRuns[i] as LoadRun] as const);
+      const ratios = pairs.map(([bareRun, fakeRun]) => fakeRun.requestsPerSecond / bareRun.requestsPerSecond);
+      const cpuRatios = pairs.map(([bareRun, fakeRun]) => bareRun.cpuMicrosPerRequest / fakeRun.cpuMicrosPerRequest);
+      const rate = (runs: LoadRun[]): string => median(runs.map((run) => run.requestsPerSecond)).toFixed(0).padStart(10);
+      const ratio = (value: number): string => value.toFixed(2);
+      const judged = `≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}`;
       console.log(
-        `${scenario.name.padEnd(18)}  ${median(bareRates).toFixed(0).padStart(10)}   ${median(fakeRates).toFixed(0).padStart(10)}   ` +
-          `${spread(ratios, (value) => value.toFixed(2)).padEnd(22)}   ≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}`,
+        `${scenario.name.padEnd(18)}  ${rate(bareRuns)}   ${rate(fakeRuns)}   ${spread(ratios, ratio).padEnd(22)}   ${judged.padEnd(19)}  ${spread(cpuRatios, ratio)}`,
       );
     }
   } finally {
