@@ -28,7 +28,7 @@ import { buildPackages, importBuilt } from "./built-packages.js";
 import { heapBytes } from "./heap.js";
 import { median, spread, verdict } from "./rounds.js";
 
-buildPackages(["@checks-api/schema", "@checks-api/fake-server", "@checks-api/sdk"]);
+buildPackages(["@checks-api/schema", "@checks-api/sdk", "@checks-api/fake-server"]);
 const { FakeServer } = await importBuilt<typeof import("@checks-api/fake-server")>("packages/fake-server/dist/index.js");
 const { ChecksClient } = await importBuilt<typeof import("@checks-api/sdk")>("packages/sdk/dist/index.js");
 type FakeServer = InstanceType<typeof FakeServer>;
