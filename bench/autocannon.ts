@@ -9,7 +9,7 @@ const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocan
 
 /** The parts of autocannon's JSON result the benchmarks read. */
 export interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   non2xx: number;
   errors: number;
   timeouts: number;

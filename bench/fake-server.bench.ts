@@ -1,33 +1,51 @@
 /**
- * Fake server benchmarks (run with `npm run bench`):
+ * Fake server benchmarks (run with `npm run bench`, or one part with
+ * `npm run bench -- fake-server -- <part>…`; parts: loopback, handle,
+ * per-test, memory). The fake and the SDK are measured as they ship (see
+ * `built-packages.ts`). Every figure comes from several rounds and is shown
+ * as `median [min–max]`; a target is judged on the median (`rounds.ts`).
  *
- * 1. Requests per second over loopback for list-checks (20 checks), get-check
- *    and a ping, against a bare node:http server in this process answering
- *    the same bytes (status, headers, body; checked before measuring).
- *    autocannon runs in a child process with the same connections and
- *    pipelining for both. On a small machine the load generator competes
- *    with the server for the CPU, and other work comes and goes: bare and
- *    fake runs alternate (bare, fake, fake, bare, …), each round gives a
- *    fake / bare ratio of two runs made side by side, and the ratio reported
- *    is the median of those (the rates shown are the medians of each side).
- * 2. The in-process cost of one `handle()` call for get-check.
- * 3. The heap held by 10,000 checks with a full ping log each, filled by real
- *    pings through `handle()`.
+ * 1. loopback: requests per second over loopback for list-checks
+ *    (20 checks), get-check and a ping, against a bare node:http server in
+ *    this process answering the same bytes (status, headers, body; checked
+ *    before measuring). autocannon runs in a child process with the same
+ *    connections and pipelining for both. On a small machine the load
+ *    generator competes with the server for the CPU, and other work comes
+ *    and goes: bare and fake runs alternate (bare, fake, fake, bare, …), and
+ *    each round gives a fake / bare ratio of two runs made side by side.
+ * 2. handle: the in-process cost of one `handle()` call for get-check.
+ * 3. per-test: what a typical test pays for its fake: `new FakeServer()`
+ *    with `createProject()`, and that plus an SDK client on the fake's
+ *    dispatcher, one create and one get.
+ * 4. memory: the heap held by 10,000 checks with a full ping log each,
+ *    filled by real pings through `handle()`.
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { checkUuid, type Check } from "@checks-api/schema";
-import { FakeServer } from "@checks-api/fake-server";
 import { autocannon } from "./autocannon.js";
+import { buildPackages, importBuilt } from "./built-packages.js";
 import { heapBytes } from "./heap.js";
+import { median, spread, verdict } from "./rounds.js";
+
+buildPackages(["@checks-api/schema", "@checks-api/sdk", "@checks-api/fake-server"]);
+const { FakeServer } = await importBuilt<typeof import("@checks-api/fake-server")>("packages/fake-server/dist/index.js");
+const { ChecksClient } = await importBuilt<typeof import("@checks-api/sdk")>("packages/sdk/dist/index.js");
+type FakeServer = InstanceType<typeof FakeServer>;
 
 const LOAD_SECONDS = 2;
 const WARMUP_SECONDS = 1;
-const ROUNDS = 5;
+const LOAD_ROUNDS = 7;
 const CONNECTIONS = 10;
 const PIPELINING = 1;
-const HANDLE_ITERATIONS = 20_000;
+const ROUNDS = 9;
+const HANDLE_CALLS = 5_000;
+const FAKES_PER_ROUND = 1_000;
+const TESTS_PER_ROUND = 200;
 const MEMORY_CHECKS = 10_000;
+const LOOPBACK_TARGET = 0.85;
+const HANDLE_TARGET_US = 10;
+const FAKE_TARGET_US = 100;
 
 interface Scenario {
   name: string;
@@ -37,32 +55,23 @@ interface Scenario {
   target: number;
 }
 
-interface LoadResult {
+/** One load run: the rate, and the CPU time this process (the server under load) spent per request. */
+interface LoadRun {
   requestsPerSecond: number;
-  non2xx: number;
-  errors: number;
+  cpuMicrosPerRequest: number;
 }
 
-async function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+async function measure(url: string, headers: Record<string, string>, seconds = LOAD_SECONDS): Promise<LoadRun> {
   const args = ["-c", String(CONNECTIONS), "-p", String(PIPELINING), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
+  const cpu = process.cpuUsage();
   const result = await autocannon(args);
-  return { requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors };
-}
-
-async function measure(url: string, headers: Record<string, string>, seconds = LOAD_SECONDS): Promise<number> {
-  const result = await runAutocannon(url, headers, seconds);
+  const spent = process.cpuUsage(cpu);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return result.requestsPerSecond;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return { requestsPerSecond: result.requests.average, cpuMicrosPerRequest: (spent.user + spent.system) / result.requests.total };
 }
 
 interface Recorded {
@@ -134,9 +143,9 @@ async function throughput(): Promise<void> {
   const [pinged] = seedChecks(fake, fake.createProject({ name: "pinged" }).id, 1);
   const key = { "X-Api-Key": project.readWriteKey ?? "" };
   const scenarios: Scenario[] = [
-    { name: "list-checks (20)", path: "/api/v3/checks/", headers: key, target: 0.6 },
-    { name: "get-check", path: `/api/v3/checks/${uuids[0]}`, headers: key, target: 0.8 },
-    { name: "ping", path: `/ping/${pinged}`, headers: {}, target: 0.8 },
+    { name: "list-checks (20)", path: "/api/v3/checks/", headers: key, target: LOOPBACK_TARGET },
+    { name: "get-check", path: `/api/v3/checks/${uuids[0]}`, headers: key, target: LOOPBACK_TARGET },
+    { name: "ping", path: `/ping/${pinged}`, headers: {}, target: LOOPBACK_TARGET },
   ];
 
   const answers = new Map<string, Recorded>();
@@ -145,10 +154,11 @@ async function throughput(): Promise<void> {
   const served = await fake.listen({ port: 0, host: "127.0.0.1" });
 
   console.log(
-    `loopback throughput: autocannon -c ${CONNECTIONS} -p ${PIPELINING}, keep-alive; ${ROUNDS} rounds of ${LOAD_SECONDS} s runs, ` +
-      `bare and fake alternating, after ${WARMUP_SECONDS} s warm-ups; ratio = median of the rounds' fake / bare`,
+    `loopback throughput: autocannon -c ${CONNECTIONS} -p ${PIPELINING}, keep-alive; ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s runs, ` +
+      `bare and fake alternating, after ${WARMUP_SECONDS} s warm-ups; each round's ratio = fake / bare req/s. ` +
+      `CPU ratio: bare / fake server CPU time per request (this process's, which the load from other programs sways less)`,
   );
-  console.log("scenario            bare req/s   fake req/s   ratio   per-round ratios           target");
+  console.log("scenario            bare req/s   fake req/s   ratio median [min–max]   target               CPU ratio median [min–max]");
   try {
     for (const scenario of scenarios) {
       const bareAnswer = await wireAnswer(bare.url + scenario.path, scenario.headers);
@@ -157,31 +167,30 @@ async function throughput(): Promise<void> {
         const excerpt = (text: string): string => text.slice(0, 1000);
         throw new Error(`${scenario.name}: the bare server answers otherwise\n--- bare\n${excerpt(bareAnswer)}\n--- fake\n${excerpt(fakeAnswer)}`);
       }
-      const runBare = (seconds?: number): Promise<number> => measure(bare.url + scenario.path, scenario.headers, seconds);
-      const runFake = (seconds?: number): Promise<number> => measure(served.url + scenario.path, scenario.headers, seconds);
+      const runBare = (seconds?: number): Promise<LoadRun> => measure(bare.url + scenario.path, scenario.headers, seconds);
+      const runFake = (seconds?: number): Promise<LoadRun> => measure(served.url + scenario.path, scenario.headers, seconds);
       await runBare(WARMUP_SECONDS);
       await runFake(WARMUP_SECONDS);
-      const bareRates: number[] = [];
-      const fakeRates: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+      const bareRuns: LoadRun[] = [];
+      const fakeRuns: LoadRun[] = [];
+      for (let round = 0; round < LOAD_ROUNDS; round++) {
         // Alternating which goes first cancels a steady drift within a round.
         if (round % 2 === 0) {
-          bareRates.push(await runBare());
-          fakeRates.push(await runFake());
+          bareRuns.push(await runBare());
+          fakeRuns.push(await runFake());
         } else {
-          fakeRates.push(await runFake());
-          bareRates.push(await runBare());
+          fakeRuns.push(await runFake());
+          bareRuns.push(await runBare());
         }
       }
-      const ratios = bareRates.map((rate, i) => (fakeRates[i] as number) / rate);
-      const ratio = median(ratios);
-      const bareRate = median(bareRates);
-      const fakeRate = median(fakeRates);
-      const rounds = ratios.map((value) => value.toFixed(2)).join(" ");
+      const pairs = bareRuns.map((bareRun, i) => [bareRun, fakeRuns[i] as LoadRun] as const);
+      const ratios = pairs.map(([bareRun, fakeRun]) => fakeRun.requestsPerSecond / bareRun.requestsPerSecond);
+      const cpuRatios = pairs.map(([bareRun, fakeRun]) => bareRun.cpuMicrosPerRequest / fakeRun.cpuMicrosPerRequest);
+      const rate = (runs: LoadRun[]): string => median(runs.map((run) => run.requestsPerSecond)).toFixed(0).padStart(10);
+      const ratio = (value: number): string => value.toFixed(2);
+      const judged = `≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}`;
       console.log(
-        `${scenario.name.padEnd(18)}  ${bareRate.toFixed(0).padStart(10)}   ${fakeRate.toFixed(0).padStart(10)}   ${ratio
-          .toFixed(2)
-          .padStart(5)}   ${rounds.padEnd(24)}   ≥${scenario.target} ${ratio >= scenario.target ? "met" : "MISSED"}`,
+        `${scenario.name.padEnd(18)}  ${rate(bareRuns)}   ${rate(fakeRuns)}   ${spread(ratios, ratio).padEnd(22)}   ${judged.padEnd(19)}  ${spread(cpuRatios, ratio)}`,
       );
     }
   } finally {
@@ -190,12 +199,18 @@ async function throughput(): Promise<void> {
   }
 }
 
-async function perCall(iterations: number, call: () => Promise<void>): Promise<number> {
-  for (let i = 0; i < 2_000; i++) await call();
-  const started = process.hrtime.bigint();
-  for (let i = 0; i < iterations; i++) await call();
-  return Number(process.hrtime.bigint() - started) / 1_000 / iterations;
+/** µs per call of `call`, in {@link ROUNDS} rounds of `calls` calls each, after a warm-up round. */
+async function perCallRounds(calls: number, call: () => Promise<unknown>): Promise<number[]> {
+  const rounds: number[] = [];
+  for (let round = -1; round < ROUNDS; round++) {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < calls; i++) await call();
+    if (round >= 0) rounds.push(Number(process.hrtime.bigint() - started) / 1_000 / calls);
+  }
+  return rounds;
 }
+
+const micros = (value: number): string => value.toFixed(1);
 
 async function handleCost(): Promise<void> {
   const fake = new FakeServer({ seed: "bench" });
@@ -204,18 +219,39 @@ async function handleCost(): Promise<void> {
   const url = `${fake.options.baseUrl}/api/v3/checks/${uuid}`;
   const headers = { "X-Api-Key": project.readWriteKey ?? "" };
   const request = new Request(url, { headers });
-  const handleOnly = await perCall(HANDLE_ITERATIONS, async () => {
+  const handleOnly = await perCallRounds(HANDLE_CALLS, async () => {
     const response = await fake.handle(request);
     if (response.status !== 200) throw new Error(`get-check answered ${response.status}`);
   });
-  const roundTrip = await perCall(HANDLE_ITERATIONS, async () => {
+  const roundTrip = await perCallRounds(HANDLE_CALLS, async () => {
     const response = await fake.handle(new Request(url, { headers }));
     await response.arrayBuffer();
   });
+  console.log(`\nin-process get-check, µs per call, median [min–max] of ${ROUNDS} rounds of ${HANDLE_CALLS} calls:`);
   console.log(
-    `\nin-process get-check: handle() ${handleOnly.toFixed(1)} µs per call (target < 20 µs ${handleOnly < 20 ? "met" : "MISSED"}); ` +
-      `with new Request() and arrayBuffer() ${roundTrip.toFixed(1)} µs`,
+    `  handle()                                ${spread(handleOnly, micros)}   target ≤ ${HANDLE_TARGET_US} µs ${verdict(handleOnly, (value) => value <= HANDLE_TARGET_US)}`,
   );
+  console.log(`  with new Request() and arrayBuffer()    ${spread(roundTrip, micros)}`);
+}
+
+/** A typical test's use of the fake: a fake, a project, an SDK client on its dispatcher, one create and one get. */
+async function typicalTest(): Promise<void> {
+  const fake = new FakeServer();
+  const project = fake.createProject();
+  const client = new ChecksClient({ apiKey: project.readWriteKey ?? "", baseUrl: fake.options.baseUrl, dispatcher: fake.dispatcher() });
+  const created = await client.checks.create({ name: "backups" });
+  const fetched = await client.checks.get(checkUuid(created));
+  if (fetched.name !== "backups") throw new Error("the check read back differs");
+}
+
+async function perTestCost(): Promise<void> {
+  const fakes = await perCallRounds(FAKES_PER_ROUND, async () => new FakeServer().createProject());
+  const tests = await perCallRounds(TESTS_PER_ROUND, typicalTest);
+  console.log(`\nper-test cost, µs, median [min–max] of ${ROUNDS} rounds:`);
+  console.log(
+    `  new FakeServer() + createProject()                         ${spread(fakes, micros)}   target ≤ ${FAKE_TARGET_US} µs ${verdict(fakes, (value) => value <= FAKE_TARGET_US)}`,
+  );
+  console.log(`  + SDK client on fake.dispatcher(), one create, one get     ${spread(tests, micros)}`);
 }
 
 async function memory(): Promise<void> {
@@ -247,6 +283,13 @@ async function memory(): Promise<void> {
   if (fake.exportState().checks.length !== MEMORY_CHECKS) throw new Error("not every check is still there");
 }
 
-await throughput();
-await handleCost();
-await memory();
+const PARTS: Record<string, () => Promise<void>> = {
+  loopback: throughput,
+  handle: handleCost,
+  "per-test": perTestCost,
+  memory,
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in PARTS));
+if (unknown.length > 0) throw new Error(`unknown part(s): ${unknown.join(", ")}; parts: ${Object.keys(PARTS).join(", ")}`);
+for (const [name, part] of Object.entries(PARTS)) if (chosen.length === 0 || chosen.includes(name)) await part();

@@ -16,12 +16,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { Agent, request } from "undici";
 import { FakeServer } from "@checks-api/fake-server";
 import { checkUuid } from "@checks-api/schema";
 import { bundledFiles, bundleForBrowser, isZodFile } from "../test/browser-bundle.js";
+import { buildPackages, importBuilt } from "./built-packages.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const tsconfig = join(root, "tsconfig.json");
@@ -56,18 +57,8 @@ async function compare(a: () => Promise<unknown>, b: () => Promise<unknown>): Pr
   return [median(times[0]), median(times[1])];
 }
 
-/** Builds the schema and the SDK with their own build scripts, as they are published. */
-function buildPackages(): void {
-  for (const name of ["@checks-api/schema", "@checks-api/sdk"]) {
-    const run = spawnSync("npm", ["run", "build", "-w", name], { cwd: root, encoding: "utf8" });
-    if (run.status !== 0) throw new Error(`building ${name} failed:\n${run.stdout}${run.stderr}`);
-  }
-}
-
 async function throughput() {
-  // By file: in this process "@checks-api/sdk" is mapped to the TypeScript source.
-  const sdkFile = join(root, "packages/sdk/dist/index.js");
-  const { ChecksClient, SDK_VERSION } = (await import(pathToFileURL(sdkFile).href)) as typeof import("@checks-api/sdk");
+  const { ChecksClient, SDK_VERSION } = await importBuilt<typeof import("@checks-api/sdk")>("packages/sdk/dist/index.js");
   const fake = new FakeServer({ compat: "live" });
   const server = await fake.listen({ host: "127.0.0.1", port: 0 });
   const project = fake.createProject({ checkLimit: 100 });
@@ -144,7 +135,7 @@ async function bundleSize() {
   );
 }
 
-buildPackages();
+buildPackages(["@checks-api/schema", "@checks-api/sdk"]);
 await throughput();
 await coldImport([
   ['import("@checks-api/sdk")', ["--input-type=module", "-e", 'await import("@checks-api/sdk")']],

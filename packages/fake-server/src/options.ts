@@ -200,8 +200,20 @@ function count(name: string, value: number): number {
   return value;
 }
 
+// The fakes of a test suite tend to share their URLs: each is checked once.
+const CHECKED_URLS_SIZE = 64;
+const checkedUrls = new Set<string>();
+
 /** A URL the fake serves under or prints: http(s), and nothing that could not take a path after it. */
 function siteUrl(name: string, value: string): string {
+  if (checkedUrls.has(value)) return value;
+  checkUrl(name, value);
+  if (checkedUrls.size === CHECKED_URLS_SIZE) checkedUrls.clear();
+  checkedUrls.add(value);
+  return value;
+}
+
+function checkUrl(name: string, value: string): void {
   let url: URL;
   try {
     url = new URL(value);
@@ -212,7 +224,6 @@ function siteUrl(name: string, value: string): string {
   if (/[?#]/.test(value) || url.username !== "" || url.password !== "") {
     throw new RangeError(`${name} must have no query, fragment or credentials: ${value}`);
   }
-  return value;
 }
 
 // A prefix is matched as the start of a path, so it must be a path of its own.

@@ -64,18 +64,32 @@ export interface SecretSegment {
  * cannot be told apart.
  */
 export function maskPath(pathname: string, secret: SecretSegment | null, isSecret: SecretTest): string {
+  if (secret === null && !hasSegmentAsLongAs(pathname, MIN_SECRET)) return pathname;
   const segments = pathname.split("/");
   let from = Number.POSITIVE_INFINITY;
   if (secret !== null && segments.length !== secret.decodedSegments) from = segments.findIndex((segment) => segment.includes("%"));
   let masked = false;
   for (let i = 1; i < segments.length; i++) {
     const segment = segments[i] as string;
-    if (i >= from || i === secret?.index || (segment !== "" && holdsSecret(segment, false, isSecret))) {
+    if (i >= from || i === secret?.index || (segment.length >= MIN_SECRET && holdsSecret(segment, false, isSecret))) {
       segments[i] = MASK;
       masked = true;
     }
   }
   return masked ? segments.join("/") : pathname;
+}
+
+// Whether a segment of `path` has `length` characters or more. A shorter
+// one holds no secret: percent-decoding never lengthens a segment.
+function hasSegmentAsLongAs(path: string, length: number): boolean {
+  let start = 0;
+  for (;;) {
+    const slash = path.indexOf("/", start);
+    const end = slash < 0 ? path.length : slash;
+    if (end - start >= length) return true;
+    if (slash < 0) return false;
+    start = slash + 1;
+  }
 }
 
 /** The URL query (with its `?`) with every name or value that is a secret of the fake masked. */

@@ -4,6 +4,7 @@
  * it is; `handle()` turns it into a `Response` only at the edge.
  * @module
  */
+import { LazyBodyResponse } from "./lazy-response.js";
 
 /**
  * Header lines as `[name, value, name, value, …]`, names in lowercase and
@@ -71,12 +72,16 @@ function toHeaders(list: HeaderList): Headers {
   return headers;
 }
 
-/** The `Response` of an outcome (`Response.error()` for a dropped connection). */
+/**
+ * The `Response` of an outcome (`Response.error()` for a dropped
+ * connection); one with a body makes its stream only when asked (see
+ * {@link LazyBodyResponse}).
+ */
 export function toResponse(outcome: Outcome): Response {
   if (outcome === DROP_CONNECTION) return Response.error();
   const headers = sharedHeaders.get(outcome.headers) ?? toHeaders(outcome.headers);
-  // The fake's byte bodies are plain (non-shared) ArrayBuffer views.
-  return new Response(outcome.body as string | Uint8Array<ArrayBuffer> | null, { status: outcome.status, headers });
+  const init = { status: outcome.status, headers };
+  return outcome.body === null ? new Response(null, init) : new LazyBodyResponse(outcome.body, init);
 }
 
 /** Statuses whose answers never carry a body, so no `Content-Length` is added. */

@@ -34,8 +34,19 @@ function faultReply(fault: FaultSpec, status: number): Reply {
 // A defect of the fake: answered like the service's own server error.
 const SERVER_ERROR = textReply(500, "");
 
+// The fakes of a test suite tend to share their URLs: each is parsed once
+// (a URL parse was a tenth of creating a fake).
+const PATH_CACHE_SIZE = 64;
+const pathCache = new Map<string, string>();
+
 function pathOf(url: string): string {
-  return new URL(url).pathname.replace(/\/+$/, "");
+  let path = pathCache.get(url);
+  if (path === undefined) {
+    path = new URL(url).pathname.replace(/\/+$/, "");
+    if (pathCache.size === PATH_CACHE_SIZE) pathCache.clear();
+    pathCache.set(url, path);
+  }
+  return path;
 }
 
 // The number of `/`-separated segments of a path (the empty one before its first `/` included).

@@ -12,6 +12,21 @@ const PING_KEY_ALPHABET = `${ALPHANUMERIC}-_`;
 const PING_KEY_LENGTH = 22;
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
+// Unseeded draws come from the platform's cryptographic generator in blocks:
+// one call per word cost more than the rest of creating a project (a project
+// takes about 80 words for its keys). Node pools `crypto.randomUUID` alike.
+const POOL_WORDS = 2048;
+const pool = new Uint32Array(POOL_WORDS);
+let poolAt = POOL_WORDS;
+
+function cryptoWord(): number {
+  if (poolAt === POOL_WORDS) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  return pool[poolAt++] as number;
+}
+
 /** Four 32-bit words: the whole state of the seeded generator, for export. */
 export type RandomState = [number, number, number, number];
 
@@ -60,7 +75,7 @@ export class IdSource {
 
   #next(): number {
     const s = this.#state;
-    if (!s) return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+    if (!s) return cryptoWord();
     const t = (((s[0] + s[1]) >>> 0) + s[3]) >>> 0;
     s[3] = (s[3] + 1) >>> 0;
     s[0] = (s[1] ^ (s[1] >>> 9)) >>> 0;
@@ -92,14 +107,15 @@ export class IdSource {
 
   /** `length` characters drawn uniformly from `alphabet`. */
   string(length: number, alphabet: string): string {
-    let out = "";
+    // Character codes joined once: appending characters one by one made a string object per character.
+    const codes: number[] = [];
     // Rejection sampling keeps the draw uniform for any alphabet size.
     const limit = Math.floor(0x1_0000_0000 / alphabet.length) * alphabet.length;
-    while (out.length < length) {
+    while (codes.length < length) {
       const word = this.#next();
-      if (word < limit) out += alphabet[word % alphabet.length];
+      if (word < limit) codes.push(alphabet.charCodeAt(word % alphabet.length));
     }
-    return out;
+    return String.fromCharCode(...codes);
   }
 
   /** A read-write API key: `hcw_` and 28 alphanumeric characters. */

@@ -221,9 +221,8 @@ export function importStore(store: Store, state: FakeState): void {
   }
   for (const c of [...state.checks].sort((a, b) => a.seq - b.seq)) {
     const project = store.projects.get(c.project) as Project;
+    // Spreads last, as in check creation: one hidden class for every check.
     const check: StoredCheck = {
-      ...CHECK_DEFAULTS,
-      ...settingsOf(c.settings),
       uuid: c.uuid,
       project,
       seq: c.seq,
@@ -244,6 +243,8 @@ export function importStore(store: Store, state: FakeState): void {
       pings: c.pings.map(pingRecord),
       flips: c.flips.map((f) => ({ at: f.at, from: f.from, to: f.to, reason: f.reason, processed: f.processed ?? true })),
       jsonCache: null,
+      ...CHECK_DEFAULTS,
+      ...settingsOf(c.settings),
     };
     store.addCheck(check);
     rearm(store, check);
