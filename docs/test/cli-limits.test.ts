@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { FakeServer } from "@checks-api/fake-server";
 import { LINGER_MS } from "../../packages/fake-server/src/adapters/node-body.js";
+import { CHANNEL_VALUE_MAX_LENGTH, WEBHOOK_TEXT_MAX_LENGTH } from "../../packages/fake-server/src/model/notify/limits.js";
+import { ANSWER_EXCERPT_BYTES } from "../../packages/fake-server/src/notify/transport.js";
 
 const reference = readFileSync(new URL("../cli.md", import.meta.url), "utf8");
 const start = reference.indexOf("## Limits");
@@ -19,4 +21,8 @@ it("states the default of every limit", () => {
   expect(limits).toContain(`\`journalByteLimit\`: ${options.journalByteLimit} bytes`);
   expect(limits).toContain(`\`journalExcerpt\`: ${options.journalExcerpt} characters`);
   expect(limits).toContain(`for at most\n${LINGER_MS / 1000} seconds`);
+  expect(limits).toContain(`\`notifications.outboxLimit\`: ${options.notifications.outboxLimit} records`);
+  expect(limits).toContain(`\`notifications.outboxByteLimit\`: ${options.notifications.outboxByteLimit} bytes`);
+  expect(limits).toContain(`| ${CHANNEL_VALUE_MAX_LENGTH} characters; a webhook's URLs, bodies, header names and values ${WEBHOOK_TEXT_MAX_LENGTH} each`);
+  expect(limits).toContain(`its first ${ANSWER_EXCERPT_BYTES} bytes are read`);
 });

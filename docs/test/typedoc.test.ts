@@ -148,6 +148,8 @@ describe("the site", () => {
       [["@checks-api/fake-server", "mswHandlers"], "Testing with the fake server"],
       [["@checks-api/fake-server", "createDispatcher"], "Testing with the fake server"],
       [["@checks-api/fake-server", "listen"], "Testing with the fake server"],
+      [["@checks-api/fake-server", "NotificationOptions"], "Testing alerts"],
+      [["@checks-api/fake-server", "DeliveryRecord"], "Testing alerts"],
     ];
     for (const [path, title] of symbolGuides) {
       const symbol = project.getChildByName(path);

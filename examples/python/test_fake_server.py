@@ -3,7 +3,8 @@
 The fake runs as a separate process (the `checks-fake-server` CLI) on a free
 port with a virtual clock: the test prepares it over the remote-control API
 under /__fake, drives it over the management and ping APIs like any client,
-and moves its clock instead of waiting.
+and moves its clock instead of waiting. A webhook receiver on `http.server`
+shows the alert the fake sends when a check goes down.
 
 Run from the repository root (after `npm ci`):
 
@@ -18,10 +19,12 @@ import os
 import re
 import shlex
 import subprocess
+import threading
 import unittest
 import urllib.error
 import urllib.request
 from datetime import datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -72,6 +75,41 @@ class FakeServerProcess:
         return errors
 
 
+class WebhookReceiver:
+    """An HTTP server on 127.0.0.1 and a free port that keeps every request it gets and answers 200."""
+
+    def __init__(self):
+        self.received = []
+        received = self.received
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length", "0"))
+                received.append({
+                    "method": self.command,
+                    "path": self.path,
+                    "headers": dict(self.headers),
+                    "body": self.rfile.read(length).decode(),
+                })
+                self.send_response(200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, format, *args):
+                pass  # keep the test output clean
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        """Stops serving and waits for the serving thread to end."""
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
 def call(method, url, body=None, api_key=None):
     """Sends one request; answers (status, decoded JSON body or text)."""
     headers = {}
@@ -117,6 +155,7 @@ class CheckGoesDownTest(unittest.TestCase):
         self.assertEqual(status, 204)
         status, project = self.control("POST", "/projects", {"name": "python"})
         self.assertEqual(status, 201)
+        self.project_id = project["id"]
         self.api_key = project["readWriteKey"]
 
     def api(self, method, path, body=None):
@@ -150,6 +189,57 @@ class CheckGoesDownTest(unittest.TestCase):
         newest = (flips if isinstance(flips, list) else flips["flips"])[0]
         self.assertEqual(newest["up"], 0)
         self.assertEqual(parse_time(newest["timestamp"]), last_ping + timedelta(seconds=TIMEOUT + GRACE))
+
+    def test_a_check_that_goes_down_alerts_its_webhook(self):
+        receiver = WebhookReceiver()
+        self.addCleanup(receiver.stop)
+        # The integration's settings, as the service stores a webhook: for each direction a method,
+        # a URL, a body and headers, where $NAME, $STATUS, $NOW … are filled in per alert.
+        settings = {
+            "method_down": "POST",
+            "url_down": f"{receiver.url}/alerts/$STATUS",
+            "body_down": '{"check": $NAME_JSON, "status": "$STATUS", "since": "$NOW"}',
+            "headers_down": {"Content-Type": "application/json"},
+            "method_up": "GET",
+            "url_up": "",  # no request when the check comes back up
+            "body_up": "",
+            "headers_up": {},
+        }
+        status, channel = self.control(
+            "POST", f"/projects/{self.project_id}/channels",
+            {"kind": "webhook", "name": "on-call", "value": json.dumps(settings)},
+        )
+        self.assertEqual(status, 201)
+        status, check = self.api("POST", "/checks/", {"name": "nightly", "timeout": TIMEOUT, "grace": GRACE, "channels": "*"})
+        self.assertEqual(status, 201)
+        uuid = check["ping_url"].rsplit("/", 1)[1]
+        status, _ = call("GET", check["ping_url"])
+        self.assertEqual(status, 200)
+        self.assertEqual(receiver.received, [])  # a first success alerts nobody
+
+        # Jump to the check's next status changes, late then down, instead of adding up timeout and grace.
+        status, late = self.control("POST", "/clock/next-change", {"check": uuid})
+        self.assertEqual((status, late["change"]["to"]), (200, "grace"))
+        status, down = self.control("POST", "/clock/next-change", {"check": uuid})
+        self.assertEqual((status, down["change"]["to"]), (200, "down"))
+        # Deliveries run in the background: this answers once every due one has finished.
+        status, _ = self.control("POST", "/notifications/settled")
+        self.assertEqual(status, 204)
+
+        self.assertEqual(len(receiver.received), 1)
+        alert = receiver.received[0]
+        self.assertEqual((alert["method"], alert["path"]), ("POST", "/alerts/down"))
+        self.assertEqual(alert["headers"]["Content-Type"], "application/json")
+        self.assertEqual(alert["headers"]["User-Agent"], "healthchecks.io")
+        went_down = parse_time(down["change"]["at"]).replace(microsecond=0)
+        self.assertEqual(json.loads(alert["body"]), {"check": "nightly", "status": "down", "since": went_down.isoformat()})
+
+        # The fake's outbox says the same: which integration, which flip, what was sent, and the outcome.
+        status, records = self.control("GET", "/notifications")
+        self.assertEqual(status, 200)
+        self.assertEqual([(r["channel"]["id"], r["flip"]["status"], r["flip"]["reason"], r["error"]) for r in records],
+                         [(channel["id"], "down", "timeout", "")])
+        self.assertEqual(records[0]["requests"][0]["status"], 200)
 
     def test_the_management_api_refuses_a_wrong_key(self):
         self.api_key = "hcw_" + "0" * 28  # well-formed, but no project has it

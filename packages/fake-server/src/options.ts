@@ -53,6 +53,7 @@ export interface ControlOptions {
  * A flip that notifies (to `down`, or back `up` after `down`) is delivered
  * to each integration of the check after the request that caused it has
  * been answered; `FakeServer.settled()` waits for that.
+ * Guide: [testing alerts](../../../docs/testing-alerts.md).
  */
 export interface NotificationOptions {
   /**

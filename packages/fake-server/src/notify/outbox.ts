@@ -32,7 +32,10 @@ export interface SentEmail {
   text: string;
 }
 
-/** One delivery: a channel notified of one flip of one check. */
+/**
+ * One delivery: a channel notified of one flip of one check.
+ * Guide: [testing alerts](../../../../docs/testing-alerts.md).
+ */
 export interface DeliveryRecord {
   /** The integration. */
   channel: {
