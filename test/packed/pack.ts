@@ -9,7 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,10 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CACHE = join(ROOT, "node_modules", ".cache", "checks-api-pack");
 /** Files of a package that go into its tarball as they are. */
 const SHIPPED_AS_IS = ["package.json", "README.md", "LICENSE", "openapi.json"];
+/** The commands of the workspace packages. */
+const OWN_COMMANDS = new Set(
+  PACKAGES.flatMap((dir) => Object.keys((JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as { bin?: object }).bin ?? {})),
+);
 /** What the clean tree needs from the repository root besides the packages. */
 const ROOT_FILES = ["package.json", "package-lock.json", "tsconfig.base.json", "scripts"];
 
@@ -50,11 +54,12 @@ function packDigest(): string {
 }
 
 /**
- * A copy of the repository's build inputs without any build output. Its
- * `node_modules` links the repository's third-party packages and holds the
- * workspace links to the copy's own packages.
+ * A new copy of the repository's build inputs without any build output, as
+ * a fresh clone has them after `npm ci --ignore-scripts`. Its `node_modules`
+ * links the repository's third-party packages and holds the workspace links
+ * to the copy's own packages.
  */
-function cleanTree(): string {
+export function cleanTree(): string {
   const tree = mkdtempSync(join(tmpdir(), "checks-api-clean-"));
   for (const file of ROOT_FILES) cpSync(join(ROOT, file), join(tree, file), { recursive: true });
   for (const dir of PACKAGES) {
@@ -64,8 +69,13 @@ function cleanTree(): string {
   const modules = join(tree, "node_modules");
   mkdirSync(join(modules, "@checks-api"), { recursive: true });
   for (const entry of readdirSync(join(ROOT, "node_modules"))) {
-    if (entry === "@checks-api" || entry === ".cache") continue;
+    if (entry === "@checks-api" || entry === ".cache" || entry === ".bin") continue;
     symlinkSync(join(ROOT, "node_modules", entry), join(modules, entry));
+  }
+  // The commands of the third-party packages; npm adds the workspaces' own, as `npm ci` would.
+  mkdirSync(join(modules, ".bin"));
+  for (const command of readdirSync(join(ROOT, "node_modules", ".bin"))) {
+    if (!OWN_COMMANDS.has(command)) symlinkSync(realpathSync(join(ROOT, "node_modules", ".bin", command)), join(modules, ".bin", command));
   }
   for (const dir of PACKAGES) symlinkSync(join(tree, dir), join(modules, "@checks-api", basename(dir)), "dir");
   return tree;
