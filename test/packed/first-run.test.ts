@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { codeBlocks } from "../../docs/scripts/snippets.js";
-import { listening, run, type Run } from "../../packages/fake-server/test/cli-process.js";
+import { listening, run, waitFor, type Run } from "../../packages/fake-server/test/cli-process.js";
 import { repositoryFileUrl, repositoryUrl } from "../../scripts/repository.mjs";
 import { installPackages } from "./install.js";
 import { ROOT, type PackedPackage } from "./pack.js";
@@ -162,7 +162,7 @@ describe("the first programs, installed from the tarballs", () => {
     fake = run(join(project, "node_modules", ".bin", "checks-fake-server"), ["--port", "0", "--demo"], { cwd: project });
     nodenextReport = typeCheck("tsconfig.nodenext.json", { module: "nodenext", moduleResolution: "nodenext", outDir: "out" }, files);
     const url = await listening(fake);
-    const key = /\b(hcw_[A-Za-z0-9]+)/.exec(fake.stdout())![1]!;
+    const key = (await waitFor(fake, /\b(hcw_[A-Za-z0-9]+)/))[1]!;
     // Nothing else: no PATH, no HOME, no option in the programs.
     env = { CHECKS_API_URL: url, CHECKS_API_KEY: key };
   }, 120_000);
