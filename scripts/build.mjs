@@ -25,7 +25,7 @@ import { repositoryFileUrl, repositoryUrl } from "./repository.mjs";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCRIPT = fileURLToPath(import.meta.url);
 /** The package folders, each after those it depends on. */
-export const PACKAGES = ["packages/schema", "packages/fake-server", "packages/sdk"];
+export const PACKAGES = ["packages/schema", "packages/sdk", "packages/fake-server"];
 /** Files outside a package whose change changes every build. */
 const SHARED_INPUTS = ["tsconfig.base.json", "package-lock.json", "scripts/build.mjs", "scripts/repository.mjs"];
 /** Files of a package, besides `src/`, that its build reads. */
@@ -144,15 +144,17 @@ function build(dir, jsOnly) {
  * @returns {string[]} the folders that were built
  */
 export function buildPackages(dirs, { force = false, jsOnly = false } = {}) {
+  // Each package after its dependencies, whatever order the folders come in.
   /** @type {Set<string>} */
   const wanted = new Set();
   const want = (/** @type {string} */ dir) => {
+    if (wanted.has(dir)) return;
     for (const dependency of workspaceDependencies(dir)) want(dependency);
     wanted.add(dir);
   };
   for (const dir of dirs) want(dir);
   const built = [];
-  for (const dir of PACKAGES.filter((known) => wanted.has(known))) {
+  for (const dir of wanted) {
     if (!force && upToDate(dir, jsOnly)) continue;
     build(dir, jsOnly);
     built.push(dir);

@@ -60,7 +60,7 @@ describe("the build", () => {
     expect(build("--js-only")).toEqual({ status: 0, said: expect.stringMatching(/^(built .+|the packages' builds are up to date)$/) });
     expect(build("--js-only")).toEqual({ status: 0, said: "the packages' builds are up to date" });
     appendFileSync(join(tree, "packages/schema/src/index.ts"), "\n// changed\n");
-    expect(build("--js-only")).toEqual({ status: 0, said: "built packages/schema, packages/fake-server, packages/sdk" });
+    expect(build("--js-only")).toEqual({ status: 0, said: "built packages/schema, packages/sdk, packages/fake-server" });
     appendFileSync(join(tree, "packages/sdk/src/index.ts"), "\n// changed\n");
     expect(build("--js-only", "packages/sdk")).toEqual({ status: 0, said: "built packages/sdk" });
   });
