@@ -12,10 +12,10 @@ const alias = {
   "@checks-api/fake-server": fileURLToPath(new URL("./packages/fake-server/src/index.ts", import.meta.url)),
 };
 
-const project = (name: string, include: string[]) => ({
+const project = (name: string, include: string[], globalSetup: string[] = []) => ({
   resolve: { alias },
   // Generous timeouts: tests that start processes must not fail on a busy 2-core CI machine.
-  test: { name, include, typecheck: { enabled: false }, testTimeout: 30_000, hookTimeout: 30_000 },
+  test: { name, include, globalSetup, typecheck: { enabled: false }, testTimeout: 30_000, hookTimeout: 30_000 },
 });
 
 export default defineConfig({
@@ -25,7 +25,11 @@ export default defineConfig({
       project("schema", ["packages/schema/test/**/*.test.ts"]),
       project("fake-server", ["packages/fake-server/test/**/*.test.ts"]),
       project("sdk", ["packages/sdk/test/**/*.test.ts"]),
-      project("repo", ["test/**/*.test.ts"]),
+      project("repo", ["test/*.test.ts"]),
+      // The packages as npm packs them, installed outside the repository: the
+      // global setup packs them once for every file (and only when a file of
+      // this project runs); `npm run test:quick` leaves this project out.
+      project("packed", ["test/packed/**/*.test.ts"], ["test/packed/global-setup.ts"]),
       project("examples", ["examples/test/**/*.test.ts", "examples/testing/**/*.test.ts", "docs/test/**/*.test.ts"]),
     ],
   },

@@ -56,6 +56,11 @@ function describe(init: ChecksApiErrorInit): string {
  * @category Errors
  */
 export class ChecksApiError extends Error {
+  /**
+   * The class's name. Each class states its own: a minifier renames classes,
+   * so a name taken from the constructor would come out as `Z`.
+   */
+  override name = "ChecksApiError";
   /** HTTP status, `undefined` when no response arrived (timeout, connection error, input rejected). */
   readonly status: number | undefined;
   /** HTTP method of the request. */
@@ -76,7 +81,6 @@ export class ChecksApiError extends Error {
   /** @param init what is known about the failed request */
   constructor(init: ChecksApiErrorInit) {
     super(describe(init));
-    this.name = new.target.name;
     this.status = init.status;
     this.method = init.method;
     this.path = init.path;
@@ -90,32 +94,32 @@ export class ChecksApiError extends Error {
  * 400: the request was malformed or failed validation; also thrown before sending for invalid input.
  * @category Errors
  */
-export class BadRequestError extends ChecksApiError {}
+export class BadRequestError extends ChecksApiError { override name = "BadRequestError"; }
 /**
  * 401: the API key is missing, malformed, unknown, or of the wrong kind for the endpoint.
  * @category Errors
  */
-export class AuthenticationError extends ChecksApiError {}
+export class AuthenticationError extends ChecksApiError { override name = "AuthenticationError"; }
 /**
  * 403: the key is valid but the check belongs to another project.
  * @category Errors
  */
-export class ForbiddenError extends ChecksApiError {}
+export class ForbiddenError extends ChecksApiError { override name = "ForbiddenError"; }
 /**
  * 403 on create: the account has reached its check limit.
  * @category Errors
  */
-export class CheckLimitError extends ForbiddenError {}
+export class CheckLimitError extends ForbiddenError { override name = "CheckLimitError"; }
 /**
  * 404: the check, ping body or route does not exist.
  * @category Errors
  */
-export class NotFoundError extends ChecksApiError {}
+export class NotFoundError extends ChecksApiError { override name = "NotFoundError"; }
 /**
  * 409: resume of a check that is not paused.
  * @category Errors
  */
-export class ConflictError extends ChecksApiError {}
+export class ConflictError extends ChecksApiError { override name = "ConflictError"; }
 
 /**
  * Init of {@link RateLimitError}.
@@ -131,6 +135,7 @@ export interface RateLimitErrorInit extends ChecksApiErrorInit {
  * @category Errors
  */
 export class RateLimitError extends ChecksApiError {
+  override name = "RateLimitError";
   /** Seconds the server asked to wait (`Retry-After`), when it said. */
   readonly retryAfter: number | undefined;
   /** @param init what is known about the failed request */
@@ -144,13 +149,14 @@ export class RateLimitError extends ChecksApiError {
  * 5xx: the server (or a proxy in front of it) failed.
  * @category Errors
  */
-export class ServerError extends ChecksApiError {}
+export class ServerError extends ChecksApiError { override name = "ServerError"; }
 
 /**
  * The request did not complete within its timeout.
  * @category Errors
  */
 export class TimeoutError extends ChecksApiError {
+  override name = "TimeoutError";
   /** The timeout that expired, in milliseconds. */
   readonly timeoutMs: number;
   /** @param init what is known about the request; `timeoutMs` the timeout that expired */
@@ -174,6 +180,8 @@ export interface ConnectionErrorInit extends ChecksApiErrorInit {
   code?: string | undefined;
   /** The host and port the request went to (`127.0.0.1:8000`, `healthchecks.io:443`). */
   host?: string | undefined;
+  /** The error underneath (what the transport threw, and the runtime's error as its `cause`), secrets masked. */
+  cause?: unknown;
 }
 
 /**
@@ -183,6 +191,7 @@ export interface ConnectionErrorInit extends ChecksApiErrorInit {
  * @category Errors
  */
 export class ConnectionError extends ChecksApiError {
+  override name = "ConnectionError";
   /** False only when the request certainly never reached the server. */
   readonly requestSent: boolean;
   /** The low-level error code, when known. */
@@ -196,6 +205,8 @@ export class ConnectionError extends ChecksApiError {
     this.requestSent = init.requestSent;
     this.code = init.code;
     this.host = init.host;
+    // As `new Error(message, { cause })` makes it: not enumerable.
+    if (init.cause !== undefined) Object.defineProperty(this, "cause", { value: init.cause, writable: true, configurable: true });
   }
 }
 
@@ -215,6 +226,7 @@ export interface InvalidResponseErrorInit extends ChecksApiErrorInit {
  * @category Errors
  */
 export class InvalidResponseError extends ChecksApiError {
+  override name = "InvalidResponseError";
   /** Path of the offending member inside the body; empty for the body as a whole. */
   readonly fieldPath: ReadonlyArray<string | number>;
   /** @param init what is known about the response */
@@ -247,6 +259,7 @@ function redirectMessage(init: RedirectErrorInit): string {
  * @category Errors
  */
 export class RedirectError extends InvalidResponseError {
+  override name = "RedirectError";
   /**
    * Where the redirect pointed (absolute, secrets masked); `undefined` when
    * the answer did not say, or the runtime hides it (a browser's `fetch`
@@ -278,6 +291,7 @@ export interface ResponseTooLargeErrorInit extends ChecksApiErrorInit {
  * @category Errors
  */
 export class ResponseTooLargeError extends InvalidResponseError {
+  override name = "ResponseTooLargeError";
   /** The limit the body went over, in bytes. */
   readonly maxResponseBytes: number;
   /** @param init what is known about the response, and the limit */
@@ -308,6 +322,7 @@ export interface PingNotRecordedErrorInit extends ChecksApiErrorInit {
  * @category Errors
  */
 export class PingNotRecordedError extends ChecksApiError {
+  override name = "PingNotRecordedError";
   /** Why the ping was not recorded. */
   readonly outcome: NotRecordedOutcome;
   /** @param init what is known about the ping */

@@ -27,6 +27,9 @@ function maskKey(key: string): string {
   return `${prefix}********`;
 }
 
+/** How far along a `cause` chain {@link maskedError} looks; an error deeper than that is left out. */
+const MAX_CAUSE_DEPTH = 8;
+
 /**
  * Removes secrets from text. `secrets` are exact strings known to be secret
  * (the API key, a ping key); in addition every UUID is masked (a check UUID
@@ -68,4 +71,26 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/**
+ * An error to keep on an SDK error as its `cause`: the error itself when no
+ * message along its `cause` chain holds a secret (a runtime's network error
+ * may quote the URL, with a check's UUID), else a copy of the chain with the
+ * secrets masked in the names, messages and stacks, `code` kept.
+ */
+export function maskedError(error: unknown, redactor: Redactor, depth = 0): unknown {
+  if (depth > MAX_CAUSE_DEPTH) return undefined;
+  if (typeof error === "string") return redactor.text(error);
+  if (!(error instanceof Error)) return error;
+  const cause = error.cause === undefined ? undefined : maskedError(error.cause, redactor, depth + 1);
+  const message = redactor.text(error.message);
+  const stack = error.stack === undefined ? undefined : redactor.text(error.stack);
+  if (message === error.message && stack === error.stack && cause === error.cause) return error;
+  const copy = new Error(message, cause === undefined ? undefined : { cause });
+  copy.name = redactor.text(error.name);
+  if (stack !== undefined) copy.stack = stack;
+  const { code } = error as { code?: unknown };
+  if (code !== undefined) Object.assign(copy, { code });
+  return copy;
 }

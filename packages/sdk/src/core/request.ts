@@ -7,7 +7,7 @@
 import { ApiPromise, type WithResponse } from "./api-promise.js";
 import { ChecksApiError, ConnectionError, ForbiddenError, ResponseTooLargeError, TimeoutError } from "./errors.js";
 import { checkMaxResponseBytes, checkTimeout, type RequestOptions, type ResolvedConfig } from "./options.js";
-import type { Redactor } from "./redact.js";
+import { maskedError, type Redactor } from "./redact.js";
 import { errorFromResponse, headerOf, type RawResponse, type ReadContext } from "./response.js";
 import {
   backoffDelay,
@@ -155,6 +155,7 @@ async function run<T>(config: ResolvedConfig, op: Operation<T>, options: Request
           requestSent: transportFailure.requestSent,
           code: transportFailure.code,
           host: hostAndPort(url),
+          cause: maskedError(thrown, redactor()),
         });
         failure = { kind: "connection", requestSent: transportFailure.requestSent };
       }

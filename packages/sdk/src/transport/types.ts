@@ -68,9 +68,10 @@ export class TransportFailure extends Error {
    * @param message short description (must not contain the URL)
    * @param requestSent whether the request may have reached the server
    * @param code low-level code such as `ECONNREFUSED`
+   * @param cause the runtime's error, when there is one
    */
-  constructor(message: string, requestSent: boolean, code?: string) {
-    super(message);
+  constructor(message: string, requestSent: boolean, code?: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "TransportFailure";
     this.requestSent = requestSent;
     this.code = code;
@@ -159,5 +160,5 @@ export function toTransportFailure(error: unknown): TransportFailure {
   if (error instanceof TransportFailure) return error;
   const code = codeOf(error);
   const sent = code === undefined || !NOT_SENT_CODES.has(code);
-  return new TransportFailure(sent ? "connection lost" : "connection not established", sent, code);
+  return new TransportFailure(sent ? "connection lost" : "connection not established", sent, code, error);
 }

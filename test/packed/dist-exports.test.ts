@@ -1,21 +1,20 @@
 import { execFile, execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundledFiles, bundleForBrowser, isZodFile } from "../../../test/browser-bundle.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bundledFiles, bundleForBrowser, isZodFile } from "../browser-bundle.js";
+import { installPackages } from "./install.js";
+import { ROOT, type PackedPackage } from "./pack.js";
 
-// Builds each workspace package with tsup and loads the result the way a
-// consumer does: from a plain Node process outside the repository, through the
-// package name, with `import` and with `require`.
-
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const TSUP = join(ROOT, "node_modules", ".bin", "tsup");
+// Each workspace package as `npm pack` makes it (packed once for all the
+// tests of the packed packages, by the global setup), installed into an
+// empty directory and loaded the way a consumer does: from a plain Node
+// process outside the repository, through the package name, with `import`
+// and with `require`.
 
 /**
  * The packages in build order (schema first: the others import its dist), with the exports every entry must have
@@ -48,15 +47,14 @@ type Conditions = Record<string, Target>;
 type Manifest = { main?: string; module?: string; types?: string; exports: Record<string, Conditions | string> };
 
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as Manifest;
-const subpaths = (manifest: Manifest) => Object.keys(manifest.exports).filter((key) => key !== "./package.json");
+/** The subpaths that are modules: those with conditions (not `./package.json`, `./openapi.json`). */
+const subpaths = (manifest: Manifest) => Object.keys(manifest.exports).filter((key) => typeof manifest.exports[key] === "object");
 
+const packed: PackedPackage[] = inject("packed");
 let consumer: string;
 
 beforeAll(() => {
-  consumer = mkdtempSync(join(tmpdir(), "checks-api-consumer-"));
-  mkdirSync(join(consumer, "node_modules"));
-  symlinkSync(join(ROOT, "node_modules", "@checks-api"), join(consumer, "node_modules", "@checks-api"), "dir");
-  writeFileSync(join(consumer, "package.json"), JSON.stringify({ type: "module", private: true }));
+  consumer = installPackages(packed, { type: "module" });
 });
 
 afterAll(() => {
@@ -94,15 +92,17 @@ describe.each(PACKAGES)("$name dual build", ({ name, dir, mainExports }) => {
     expect(manifest.exports["./package.json"]).toBe("./package.json");
   });
 
-  it("builds with tsup, emitting every file the manifest names", () => {
-    execFileSync(TSUP, [], { cwd: join(ROOT, dir), stdio: "pipe" });
+  it("is packed from a clean tree with every file the manifest names", () => {
+    const pkg = packed.find((candidate) => candidate.name === name)!;
+    expect(pkg.distBefore).toBe(false);
     const files = [manifest.main, manifest.module, manifest.types];
     for (const subpath of subpaths(manifest)) {
       for (const target of Object.values(manifest.exports[subpath] as Conditions)) files.push(target.types, target.default);
     }
+    for (const [subpath, target] of Object.entries(manifest.exports)) if (typeof target === "string") files.push(target, subpath);
     for (const file of files) {
       expect(file).toBeDefined();
-      expect(existsSync(resolve(ROOT, dir, file ?? "")), file).toBe(true);
+      expect(pkg.files, file).toContain(file!.replace(/^\.\//, ""));
     }
   });
 
@@ -145,9 +145,8 @@ describe.each(PACKAGES)("$name dual build", ({ name, dir, mainExports }) => {
       expect(resolveFrom("consumer.cts", ts.ModuleKind.CommonJS), specifier).toMatch(/\/dist\/[^/]+\.d\.cts$/);
     }
   });
-}, 180_000);
+}, 60_000);
 
-// Runs after the builds above (a file's suites run in order).
 describe.each(PACKAGES.filter((pkg) => pkg.perEntry))("$name entries", ({ name, dir, perEntry, onlyInMain }) => {
   const manifest = manifestOf(dir);
 
@@ -260,28 +259,10 @@ describe("the built @checks-api/sdk, every entry, with import() and with require
   });
 }, 60_000);
 
-// The packages as npm would publish them: the tarballs of `npm pack` (built
-// above), linted by publint and by Are the Types Wrong, then installed
-// into an empty directory and loaded from there.
+// The packages as npm would publish them, linted by publint and by Are the
+// Types Wrong, and loaded from where they are installed.
 describe("published tarballs", () => {
-  let packDir: string;
-  let installDir: string;
-  const tarballs = new Map<string, string>();
-
-  beforeAll(() => {
-    packDir = mkdtempSync(join(tmpdir(), "checks-api-pack-"));
-    for (const { name, dir } of PACKAGES) {
-      const args = ["pack", "--json", "--pack-destination", packDir];
-      const output = execFileSync("npm", args, { cwd: join(ROOT, dir), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-      const [packed] = JSON.parse(output) as { filename: string }[];
-      tarballs.set(name, join(packDir, packed!.filename));
-    }
-    installDir = installTarballs(tarballs);
-  }, 60_000);
-
-  afterAll(() => {
-    for (const dir of [packDir, installDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const tarballs = new Map(packed.map(({ name, tarball }) => [name, tarball]));
 
   it("passes publint without a message, suggestions included", async () => {
     for (const [name, tarball] of tarballs) {
@@ -322,14 +303,14 @@ describe("published tarballs", () => {
       }
       console.log(JSON.stringify(out));
     `;
-    writeFileSync(join(installDir, "check.mjs"), script);
-    const loaded = JSON.parse(execFileSync(process.execPath, ["check.mjs"], { cwd: installDir, encoding: "utf8" })) as Record<
+    writeFileSync(join(consumer, "check.mjs"), script);
+    const loaded = JSON.parse(execFileSync(process.execPath, ["check.mjs"], { cwd: consumer, encoding: "utf8" })) as Record<
       string,
       { files: string[]; esm: string[]; cjs: string[] }
     >;
     expect(Object.keys(loaded)).toEqual(specifiers);
     for (const [specifier, { files, esm, cjs }] of Object.entries(loaded)) {
-      for (const file of files) expect(file, specifier).toContain(`${installDir}/node_modules/`);
+      for (const file of files) expect(file, specifier).toContain(`${consumer}/node_modules/`);
       expect(esm.length, specifier).toBeGreaterThan(0);
       expect(cjs, specifier).toEqual(esm);
     }
@@ -339,55 +320,19 @@ describe("published tarballs", () => {
     const bins = PACKAGES.flatMap(({ dir }) => Object.keys((manifestOf(dir) as { bin?: Record<string, string> }).bin ?? {}));
     expect(bins).toEqual(["checks-fake-server"]);
     for (const bin of bins) {
-      const usage = execFileSync(join(installDir, "node_modules", ".bin", bin), ["--help"], { cwd: installDir, encoding: "utf8" });
+      const usage = execFileSync(join(consumer, "node_modules", ".bin", bin), ["--help"], { cwd: consumer, encoding: "utf8" });
       expect(usage).toMatch(new RegExp(`^Usage: ${bin} `));
     }
   });
 });
 
-/**
- * Lays the tarballs out as `npm install` of them would, in a new directory.
- * npm itself would ask the registry for the metadata of every dependency,
- * and tests never reach the network: the third-party dependencies the
- * packages declare are linked from the repository's node_modules instead.
- */
-function installTarballs(tarballs: Map<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "checks-api-install-"));
-  const dependencyOnTarball = ([name, file]: [string, string]) => [name, `file:${file}`];
-  const installed = { private: true, dependencies: Object.fromEntries([...tarballs].map(dependencyOnTarball)) };
-  writeFileSync(join(dir, "package.json"), JSON.stringify(installed));
-  const modules = join(dir, "node_modules");
-  mkdirSync(join(modules, ".bin"), { recursive: true });
-  const dependencies = new Set<string>();
-  for (const [name, tarball] of tarballs) {
-    const target = join(modules, name);
-    mkdirSync(target, { recursive: true });
-    execFileSync("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"]);
-    const manifest = JSON.parse(readFileSync(join(target, "package.json"), "utf8")) as {
-      dependencies?: Record<string, string>;
-      bin?: Record<string, string>;
-    };
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) dependencies.add(dependency);
-    for (const [bin, file] of Object.entries(manifest.bin ?? {})) {
-      chmodSync(join(target, file), 0o755);
-      symlinkSync(join(target, file), join(modules, ".bin", bin));
-    }
-  }
-  for (const dependency of dependencies) {
-    if (tarballs.has(dependency)) continue;
-    mkdirSync(dirname(join(modules, dependency)), { recursive: true });
-    symlinkSync(join(ROOT, "node_modules", dependency), join(modules, dependency), "dir");
-  }
-  return dir;
-}
-
 describe("the built packages in a browser bundle", () => {
-  // Runs after the builds above. zod's schemas are top-level calls a bundler
-  // must keep, so only modules the fetch entry does not use may hold them.
+  // zod's schemas are top-level calls a bundler must keep, so only modules
+  // the fetch entry does not use may hold them.
   it("bundle @checks-api/sdk/fetch without zod", async () => {
     const result = await bundleForBrowser({ stdin: { contents: 'export * from "@checks-api/sdk/fetch";', resolveDir: consumer } });
     const files = bundledFiles(result).map(([file]) => file);
-    expect(files.some((file) => file.includes("packages/sdk/dist/"))).toBe(true);
+    expect(files.some((file) => file.includes("node_modules/@checks-api/sdk/dist/"))).toBe(true);
     expect(files.filter(isZodFile)).toEqual([]);
   });
 });

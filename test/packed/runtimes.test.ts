@@ -1,0 +1,157 @@
+/**
+ * The fetch entry on other runtimes: a program of sixteen steps
+ * (runtimes/sixteen-steps.ts) bundled minified from the installed tarballs,
+ * run on Node, Bun and Deno against the installed CLI fake, with the error
+ * names checked; and on Bun and Deno the main entry, which their export
+ * conditions turn into the fetch entry.
+ *
+ * Bun and Deno come from the npm registry (their packages ship the
+ * binaries): one on the PATH is used as it is, else each is installed once
+ * into a cache outside the repository (`~/.cache/checks-api-runtimes`, or
+ * `CHECKS_API_RUNTIMES`), within a time limit. `npm ci` never downloads them.
+ * A runtime that is neither there nor installable skips its tests, saying why.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { listening, run, waitFor, type Run } from "../../packages/fake-server/test/cli-process.js";
+import { bundleForBrowser } from "../browser-bundle.js";
+import { installPackages } from "./install.js";
+import type { PackedPackage } from "./pack.js";
+
+/** The runtimes, by command, with the npm package that ships each and how it runs a file. */
+const RUNTIMES = {
+  bun: { spec: "bun@^1.4", run: (file: string) => [file] },
+  // No --allow-env: the SDK must not need it.
+  deno: { spec: "deno@^2.9", run: (file: string) => ["run", "--no-lock", "--allow-net=127.0.0.1", file] },
+} as const;
+type Runtime = keyof typeof RUNTIMES;
+const INSTALL_TIMEOUT_MS = 180_000;
+const CACHE = process.env.CHECKS_API_RUNTIMES ?? join(homedir(), ".cache", "checks-api-runtimes");
+
+const packed: PackedPackage[] = inject("packed");
+let project: string;
+let fake: Run;
+let args: string[];
+/** Each runtime's executable, or why there is none. */
+const runtimes = new Map<Runtime, { bin: string } | { missing: string }>();
+
+/** The runtime's executable: on the PATH, in the cache, or installed into the cache now. */
+function findRuntime(name: Runtime): { bin: string } | { missing: string } {
+  if (spawnSync(name, ["--version"], { encoding: "utf8" }).status === 0) return { bin: name };
+  const cached = join(CACHE, "node_modules", ".bin", name);
+  if (!existsSync(cached)) {
+    mkdirSync(CACHE, { recursive: true });
+    const install = spawnSync("npm", ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--prefer-offline", RUNTIMES[name].spec], {
+      encoding: "utf8",
+      timeout: INSTALL_TIMEOUT_MS,
+    });
+    if (install.status !== 0) {
+      const reason = install.error ? install.error.message : install.stderr.trim().split("\n").slice(-2).join(" ");
+      return { missing: `${name} is not on the PATH and \`npm install ${RUNTIMES[name].spec}\` failed: ${reason}` };
+    }
+  }
+  const version = spawnSync(cached, ["--version"], { encoding: "utf8" });
+  return version.status === 0 ? { bin: cached } : { missing: `${name} from npm does not run here: ${version.stderr || version.error?.message}` };
+}
+
+/** A loopback URL where nothing listens. */
+async function closedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  project = installPackages(packed, { type: "module" });
+  copyFileSync(fileURLToPath(new URL("runtimes/sixteen-steps.ts", import.meta.url)), join(project, "sixteen-steps.ts"));
+  const bundle = await bundleForBrowser({ entryPoints: [join(project, "sixteen-steps.ts")] });
+  writeFileSync(join(project, "bundle.mjs"), bundle.outputFiles![0]!.text);
+  writeFileSync(
+    join(project, "main-entry.mjs"),
+    `import { ChecksClient } from "@checks-api/sdk";
+    const [baseUrl, apiKey] = typeof Deno === "undefined" ? process.argv.slice(2) : Deno.args;
+    const checks = await new ChecksClient({ apiKey, baseUrl, maxRetries: 0 }).checks.list();
+    console.log(JSON.stringify({ checks: checks.length }));`,
+  );
+  fake = run(join(project, "node_modules", ".bin", "checks-fake-server"), ["--port", "0", "--demo"], { cwd: project });
+  const url = await listening(fake);
+  args = [url, (await waitFor(fake, /\b(hcw_[A-Za-z0-9]+)/))[1]!, await closedUrl()];
+  for (const name of Object.keys(RUNTIMES) as Runtime[]) runtimes.set(name, findRuntime(name));
+}, INSTALL_TIMEOUT_MS * 2 + 60_000);
+
+afterAll(async () => {
+  fake?.child.kill("SIGTERM");
+  await fake?.exit;
+  rmSync(project, { recursive: true, force: true });
+});
+
+/** The steps a run printed, with its exit status and stderr when it printed none. */
+function stepsOf(result: { status: number | null; stdout: string; stderr: string }): unknown {
+  const last = result.stdout.trim().split("\n").at(-1) ?? "";
+  return last.startsWith("[") ? JSON.parse(last) : `exit ${result.status}: ${result.stderr}${result.stdout}`;
+}
+
+const EXPECTED = [
+  ["create", "door"],
+  ["get", "new"],
+  ["list by tag", "1"],
+  ["update", "from a bundle"],
+  ["ping start", "recorded"],
+  ["ping success", "recorded"],
+  ["ping log", "success,start"],
+  ["pause", "paused"],
+  ["resume", "new"],
+  ["resume again", "ConflictError"],
+  ["flips", expect.any(String)],
+  ["badges", expect.stringContaining("door")],
+  ["delete", "door"],
+  ["get deleted", "NotFoundError"],
+  ["wrong key", "AuthenticationError"],
+  ["nothing listening", "ConnectionError"],
+].map(([step, saw]) => ({ step, ok: true, saw }));
+
+describe("the fetch entry's sixteen steps, bundled minified", () => {
+  it("is minified: the error classes are renamed in the code", () => {
+    const code = readFileSync(join(project, "bundle.mjs"), "utf8");
+    expect(code).not.toMatch(/class NotFoundError\b/);
+  });
+
+  it("runs on Node, every error with its class's name", () => {
+    const result = spawnSync(process.execPath, ["bundle.mjs", ...args], { cwd: project, encoding: "utf8" });
+    expect(stepsOf(result)).toEqual(EXPECTED);
+  });
+
+  it.for(Object.keys(RUNTIMES) as Runtime[])("runs on %s", (name, context) => {
+    const runtime = runtimes.get(name)!;
+    if ("missing" in runtime) return context.skip(runtime.missing);
+    const result = spawnSync(runtime.bin, [...RUNTIMES[name].run("bundle.mjs"), ...args], { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect(stepsOf(result)).toEqual(EXPECTED);
+  });
+});
+
+describe("the main entry on other runtimes", () => {
+  it("resolves to the fetch entry under the bun, deno, workerd and worker conditions, and to the Node entry without", () => {
+    const resolved = (condition?: string) =>
+      execFileSync(process.execPath, [...(condition ? [`--conditions=${condition}`] : []), "--input-type=module", "-e", `console.log(import.meta.resolve("@checks-api/sdk"))`], {
+        cwd: project,
+        encoding: "utf8",
+      }).trim();
+    for (const condition of ["bun", "deno", "workerd", "worker"]) expect(resolved(condition), condition).toMatch(/\/dist\/fetch\.js$/);
+    expect(resolved()).toMatch(/\/dist\/index\.js$/);
+  });
+
+  it.for(Object.keys(RUNTIMES) as Runtime[])("works on %s, installed from the tarballs", (name, context) => {
+    const runtime = runtimes.get(name)!;
+    if ("missing" in runtime) return context.skip(runtime.missing);
+    const result = spawnSync(runtime.bin, [...RUNTIMES[name].run("main-entry.mjs"), ...args], { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual({ checks: expect.any(Number) });
+  });
+});
