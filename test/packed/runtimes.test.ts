@@ -1,18 +1,20 @@
 /**
  * The fetch entry on other runtimes: a program of sixteen steps
  * (runtimes/sixteen-steps.ts) bundled minified from the installed tarballs,
- * run on Node, Bun and Deno against the installed CLI fake, with the error
- * names checked; and on Bun and Deno the main entry, which their export
- * conditions turn into the fetch entry.
+ * run against the installed CLI fake, with the error names checked: as a
+ * script on Node, Bun and Deno, and as a module worker on workerd
+ * (Cloudflare's runtime, configured by runtimes/config.capnp); and on Bun
+ * and Deno the main entry, which their export conditions turn into the fetch
+ * entry.
  *
- * Bun and Deno come from the npm registry (their packages ship the
+ * Bun, Deno and workerd come from the npm registry (their packages ship the
  * binaries): one on the PATH is used as it is, else each is installed once
  * into a cache outside the repository (`~/.cache/checks-api-runtimes`, or
  * `CHECKS_API_RUNTIMES`), within a time limit. `npm ci` never downloads them.
  * A runtime that is neither there nor installable skips its tests, saying why.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +32,8 @@ const RUNTIMES = {
   deno: { spec: "deno@^2.9", run: (file: string) => ["run", "--no-lock", "--allow-net=127.0.0.1", file] },
 } as const;
 type Runtime = keyof typeof RUNTIMES;
+/** workerd's npm package; it serves a worker rather than running a file. */
+const WORKERD_SPEC = "workerd@^1";
 const INSTALL_TIMEOUT_MS = 180_000;
 const CACHE = process.env.CHECKS_API_RUNTIMES ?? join(homedir(), ".cache", "checks-api-runtimes");
 
@@ -38,41 +42,56 @@ let project: string;
 let fake: Run;
 let args: string[];
 /** Each runtime's executable, or why there is none. */
-const runtimes = new Map<Runtime, { bin: string } | { missing: string }>();
+const runtimes = new Map<Runtime | "workerd", { bin: string } | { missing: string }>();
 
-/** The runtime's executable: on the PATH, in the cache, or installed into the cache now. */
-function findRuntime(name: Runtime): { bin: string } | { missing: string } {
+/** The executable `name` from the npm package `spec`: on the PATH, in the cache, or installed into the cache now. */
+function findRuntime(name: string, spec: string): { bin: string } | { missing: string } {
   if (spawnSync(name, ["--version"], { encoding: "utf8" }).status === 0) return { bin: name };
   const cached = join(CACHE, "node_modules", ".bin", name);
   if (!existsSync(cached)) {
     mkdirSync(CACHE, { recursive: true });
-    const install = spawnSync("npm", ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--prefer-offline", RUNTIMES[name].spec], {
+    const install = spawnSync("npm", ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--prefer-offline", spec], {
       encoding: "utf8",
       timeout: INSTALL_TIMEOUT_MS,
     });
     if (install.status !== 0) {
       const reason = install.error ? install.error.message : install.stderr.trim().split("\n").slice(-2).join(" ");
-      return { missing: `${name} is not on the PATH and \`npm install ${RUNTIMES[name].spec}\` failed: ${reason}` };
+      return { missing: `${name} is not on the PATH and \`npm install ${spec}\` failed: ${reason}` };
     }
   }
   const version = spawnSync(cached, ["--version"], { encoding: "utf8" });
   return version.status === 0 ? { bin: cached } : { missing: `${name} from npm does not run here: ${version.stderr || version.error?.message}` };
 }
 
-/** A loopback URL where nothing listens. */
-async function closedUrl(): Promise<string> {
+/** A loopback port that was free a moment ago. */
+async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  return port;
+}
+
+/** Waits until `url` answers at all (workerd gives no sign that it listens), or fails when `server` exits or time runs out. */
+async function whenAnswering(url: string, server: Run, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exit.then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`workerd exited early: ${server.stderr()}`);
+    if (await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(() => true, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`workerd did not answer at ${url} within ${timeoutMs} ms: ${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 beforeAll(async () => {
   project = installPackages(packed, { type: "module" });
-  copyFileSync(fileURLToPath(new URL("runtimes/sixteen-steps.ts", import.meta.url)), join(project, "sixteen-steps.ts"));
-  const bundle = await bundleForBrowser({ entryPoints: [join(project, "sixteen-steps.ts")] });
+  cpSync(fileURLToPath(new URL("runtimes", import.meta.url)), join(project, "runtimes"), { recursive: true });
+  const bundle = await bundleForBrowser({ entryPoints: [join(project, "runtimes", "program.ts")] });
   writeFileSync(join(project, "bundle.mjs"), bundle.outputFiles![0]!.text);
+  const worker = await bundleForBrowser({ entryPoints: [join(project, "runtimes", "worker.ts")] });
+  writeFileSync(join(project, "runtimes", "worker.mjs"), worker.outputFiles![0]!.text);
   writeFileSync(
     join(project, "main-entry.mjs"),
     `import { ChecksClient } from "@checks-api/sdk";
@@ -82,9 +101,10 @@ beforeAll(async () => {
   );
   fake = run(join(project, "node_modules", ".bin", "checks-fake-server"), ["--port", "0", "--demo"], { cwd: project });
   const url = await listening(fake);
-  args = [url, (await waitFor(fake, /\b(hcw_[A-Za-z0-9]+)/))[1]!, await closedUrl()];
-  for (const name of Object.keys(RUNTIMES) as Runtime[]) runtimes.set(name, findRuntime(name));
-}, INSTALL_TIMEOUT_MS * 2 + 60_000);
+  args = [url, (await waitFor(fake, /\b(hcw_[A-Za-z0-9]+)/))[1]!, `http://127.0.0.1:${await freePort()}`];
+  for (const name of Object.keys(RUNTIMES) as Runtime[]) runtimes.set(name, findRuntime(name, RUNTIMES[name].spec));
+  runtimes.set("workerd", findRuntime("workerd", WORKERD_SPEC));
+}, INSTALL_TIMEOUT_MS * 3 + 60_000);
 
 afterAll(async () => {
   fake?.child.kill("SIGTERM");
@@ -119,8 +139,7 @@ const EXPECTED = [
 
 describe("the fetch entry's sixteen steps, bundled minified", () => {
   it("is minified: the error classes are renamed in the code", () => {
-    const code = readFileSync(join(project, "bundle.mjs"), "utf8");
-    expect(code).not.toMatch(/class NotFoundError\b/);
+    for (const bundle of ["bundle.mjs", "runtimes/worker.mjs"]) expect(readFileSync(join(project, bundle), "utf8"), bundle).not.toMatch(/class NotFoundError\b/);
   });
 
   it("runs on Node, every error with its class's name", () => {
@@ -134,6 +153,23 @@ describe("the fetch entry's sixteen steps, bundled minified", () => {
     const result = spawnSync(runtime.bin, [...RUNTIMES[name].run("bundle.mjs"), ...args], { cwd: project, encoding: "utf8", timeout: 60_000 });
     expect(stepsOf(result)).toEqual(EXPECTED);
   });
+
+  it("runs on workerd, as a module worker reaching the fake on loopback", async (context) => {
+    const runtime = runtimes.get("workerd")!;
+    if ("missing" in runtime) return context.skip(runtime.missing);
+    const url = `http://127.0.0.1:${await freePort()}/`;
+    const server = run(runtime.bin, ["serve", "config.capnp", `--socket-addr=http=${new URL(url).host}`], { cwd: join(project, "runtimes") });
+    try {
+      await whenAnswering(url, server);
+      const response = await fetch(url, { method: "POST", body: JSON.stringify(args), signal: AbortSignal.timeout(60_000) });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      expect(JSON.parse(text)).toEqual(EXPECTED);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exit;
+    }
+  }, 90_000);
 });
 
 describe("the main entry on other runtimes", () => {
