@@ -73,7 +73,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Waits until `url` answers at all (workerd gives no sign that it listens), or fails when `server` exits or time runs out. */
-async function whenAnswering(url: string, server: Run, timeoutMs = 30_000): Promise<void> {
+async function whenAnswering(url: string, server: Run, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void server.exit.then(() => (exited = true));
@@ -159,16 +159,16 @@ describe("the fetch entry's sixteen steps, bundled minified", () => {
     if ("missing" in runtime) return context.skip(runtime.missing);
     const url = `http://127.0.0.1:${await freePort()}/`;
     const server = run(runtime.bin, ["serve", "config.capnp", `--socket-addr=http=${new URL(url).host}`], { cwd: join(project, "runtimes") });
-    try {
-      await whenAnswering(url, server);
-      const response = await fetch(url, { method: "POST", body: JSON.stringify(args), signal: AbortSignal.timeout(60_000) });
-      const text = await response.text();
-      expect(response.status, text).toBe(200);
-      expect(JSON.parse(text)).toEqual(EXPECTED);
-    } finally {
+    // Stopped however the test ends, a timeout included.
+    context.onTestFinished(async () => {
       server.child.kill("SIGTERM");
       await server.exit;
-    }
+    });
+    await whenAnswering(url, server);
+    const response = await fetch(url, { method: "POST", body: JSON.stringify(args), signal: AbortSignal.timeout(45_000) });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    expect(JSON.parse(text)).toEqual(EXPECTED);
   }, 90_000);
 });
 
