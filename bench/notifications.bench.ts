@@ -2,10 +2,12 @@
  * Notification benchmarks (run with `npm run bench notifications`):
  *
  * 1. The in-process cost of a ping that flips its check, which has four
- *    integrations (deliveries rendered and recorded, nothing sent), against
- *    a ping that flips nothing, both followed by `settled()` so the
- *    deliveries count. The two kinds alternate in rounds within one run; the
- *    ratio reported is the median of the rounds' flip / no-flip ratios.
+ *    integrations (deliveries recorded, nothing sent), against a ping that
+ *    flips nothing, both followed by `settled()` so the deliveries count.
+ *    The two kinds alternate in rounds within one run, once a warm-up has
+ *    filled the outbox; the ratio reported is the median of the rounds'
+ *    flip / no-flip ratios. Record mode renders a request when its record
+ *    is read, so a third line gives the cost of reading the records.
  *    Measured with four webhooks whose templates use `$JSON` and escaped
  *    placeholders (the engine and the renderers), and with four integrations
  *    of a kind the fake records without a request (the engine alone).
@@ -15,8 +17,10 @@
 import { FakeServer } from "@checks-api/fake-server";
 import { heapBytes } from "./heap.js";
 
-const ROUNDS = 7;
+const ROUNDS = 9;
 const PINGS_PER_ROUND = 2_000;
+// Enough flips to fill the outbox (10000 records, four per flip) before the rounds: they measure the steady state of a long run.
+const WARM_UP_PINGS = 3_000;
 const TARGET_RATIO = 1.5;
 const MEMORY_DELIVERIES = 100_000;
 
@@ -77,8 +81,8 @@ async function flipCost(integration: Integration, label: string): Promise<void> 
     return flipping.ping(down ? flipping.fail : flipping.success);
   };
   const still = () => steady.ping(steady.success);
-  await microsPerPing(flip, PINGS_PER_ROUND);
-  await microsPerPing(still, PINGS_PER_ROUND);
+  await microsPerPing(flip, WARM_UP_PINGS);
+  await microsPerPing(still, WARM_UP_PINGS);
   const flips: number[] = [];
   const stills: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -90,7 +94,9 @@ async function flipCost(integration: Integration, label: string): Promise<void> 
       flips.push(await microsPerPing(flip, PINGS_PER_ROUND));
     }
   }
+  const reading = process.hrtime.bigint();
   const records = flipping.fake.notifications();
+  const readMicros = Number(process.hrtime.bigint() - reading) / 1_000;
   const requests = integration === WEBHOOKS ? 1 : 0;
   if (records.length === 0 || records.some((record) => record.error !== "" || record.requests.length !== requests)) {
     throw new Error("the flipping pings did not record their deliveries");
@@ -103,6 +109,7 @@ async function flipCost(integration: Integration, label: string): Promise<void> 
       .map((value, i) => (value / (stills[i] as number)).toFixed(2))
       .join(" ")}`,
   );
+  console.log(`  reading the ${records.length} records: ${(readMicros / 1000).toFixed(1)} ms, ${(readMicros / records.length).toFixed(2)} µs per record`);
 }
 
 async function outboxMemory(): Promise<void> {

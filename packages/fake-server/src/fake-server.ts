@@ -43,7 +43,7 @@ import { nextStatusChange, runDetector, type StatusChange } from "./model/status
 import { Store, type StoredCheck } from "./model/store.js";
 import { fetchTransport } from "./notify/fetch-transport.js";
 import { nodeTransport } from "./notify/node-transport.js";
-import { Outbox, type DeliveryRecord, type SentEmail, type SentRequest } from "./notify/outbox.js";
+import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js";
 import { Notifier } from "./notify/processor.js";
 import { SERVICE_RULES } from "./notify/service-rules.js";
 import type { Transport } from "./notify/transport.js";
@@ -108,7 +108,6 @@ export class FakeServer {
   readonly #journal: Journal;
   readonly #faults = new Faults();
   readonly #service: ServiceHandler;
-  readonly #outbox: Outbox;
   readonly #notifier: Notifier;
   #revision = 0;
 
@@ -133,12 +132,11 @@ export class FakeServer {
     );
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     const notifications = this.options.notifications;
-    this.#outbox = new Outbox({ records: notifications.outboxLimit, bytes: notifications.outboxByteLimit });
     this.#notifier = new Notifier(this.#core, () => this.#clock.nowMs(), {
       rules: SERVICE_RULES,
       transport: transportFor(notifications.delivery, options.notifications?.fetch),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
-      outbox: this.#outbox,
+      outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
       onChange: () => this.#revision++,
     });
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));
@@ -309,12 +307,12 @@ export class FakeServer {
    * error `"Sending"`; `await settled()` first to see final outcomes.
    */
   notifications(): DeliveryRecord[] {
-    return this.#outbox.list();
+    return this.#notifier.outbox.list();
   }
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */
   clearNotifications(): void {
-    this.#outbox.clear();
+    this.#notifier.outbox.clear();
   }
 
   /**
@@ -375,7 +373,7 @@ export class FakeServer {
     this.#store.clear();
     this.#journal.clear();
     this.#faults.clear();
-    this.#outbox.clear();
+    this.#notifier.outbox.clear();
   }
 
   /** The whole state as a JSON-serialisable, versioned document. */

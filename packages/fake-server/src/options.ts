@@ -77,8 +77,9 @@ export interface NotificationOptions {
   outboxLimit?: number | undefined;
   /**
    * Bytes the outbox holds at most, estimated from each record's URLs,
-   * headers, bodies and email text; the oldest records are dropped to stay
-   * under it. Default 16777216 (16 MiB).
+   * headers, bodies and email text (in record-only mode, from the snapshot
+   * a request is rendered from when read); the oldest records are dropped
+   * to stay under it. Default 16777216 (16 MiB).
    */
   outboxByteLimit?: number | undefined;
 }

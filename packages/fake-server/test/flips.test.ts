@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { FLIP_HISTORY_DROP, FLIP_HISTORY_LIMIT } from "../src/model/status.js";
 import { call, HOUR, MINUTE, ping, setup } from "./helpers.js";
 
 const AT = Date.parse("2020-06-01T12:24:32.123Z");
@@ -112,5 +113,26 @@ describe("list flips", () => {
     const res = await s.rwCall("GET", `/api/v3/checks/${s.uuid}/flips?seconds=5`);
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe(`/api/v3/checks/${s.uuid}/flips/?seconds=5`);
+  });
+
+  test(`a check keeps at most ${FLIP_HISTORY_LIMIT} flips, the oldest dropped ${FLIP_HISTORY_DROP} at a time`, async () => {
+    const s = setup({ compat: "live", clock: { start: AT } });
+    const uuid = await s.create();
+    const list = async () => (await s.rwCall("GET", `/api/v3/checks/${uuid}/flips/`)).json.flips as Array<{ timestamp: string; up: number }>;
+    const send = (i: number) => s.fake.handle(new Request(`${s.fake.options.baseUrl}/ping/${uuid}${i % 2 === 0 ? "" : "/fail"}`));
+    // The oldest hundred flips at AT, the rest a minute later, the newest another minute later.
+    for (let i = 0; i < FLIP_HISTORY_LIMIT; i++) {
+      if (i === FLIP_HISTORY_DROP || i === FLIP_HISTORY_LIMIT - 1) s.fake.clock.advance(MINUTE);
+      await send(i);
+    }
+    const full = await list();
+    expect(full).toHaveLength(FLIP_HISTORY_LIMIT);
+    expect(full.filter((flip) => flip.timestamp === "2020-06-01T12:24:32+00:00")).toHaveLength(FLIP_HISTORY_DROP);
+    await send(FLIP_HISTORY_LIMIT);
+    const pruned = await list();
+    expect(pruned).toHaveLength(FLIP_HISTORY_LIMIT + 1 - FLIP_HISTORY_DROP);
+    expect(pruned[0]).toEqual({ timestamp: "2020-06-01T12:26:32+00:00", up: 1 });
+    expect(pruned.filter((flip) => flip.timestamp === "2020-06-01T12:24:32+00:00")).toEqual([]);
+    expect(pruned.at(-1)).toEqual({ timestamp: "2020-06-01T12:25:32+00:00", up: 1 });
   });
 });

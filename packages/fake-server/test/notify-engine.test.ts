@@ -160,6 +160,51 @@ describe("outcomes", () => {
     ]);
   });
 
+  test("record-only requests, rendered when read, show the check as it was when delivered: the bytes a sending fake sends", async () => {
+    const everything = "$CODE $STATUS $NOW $NAME_JSON $NAME $SLUG $TAGS $TAG1 $TAG2 $EXITSTATUS";
+    const rich = webhook(
+      { url: `${HOOK}/down?n=$NAME&t=$TAGS&j=$JSON`, body: `${everything} $BODY_JSON $BODY $JSON`, headers: { "X-Alert": `${everything} $JSON` } },
+      { method: "GET", url: `${HOOK}/up/$CODE?n=$NAME&s=$STATUS` },
+    );
+    const script = async (s: ReturnType<typeof setupCatching>): Promise<void> => {
+      const id = s.project.id;
+      s.fake.addChannel(id, { kind: "webhook", name: "rich", value: rich });
+      s.fake.addChannel(id, { kind: "webhook", name: "down only", value: webhook({ url: `${HOOK}/d?$JSON` }) });
+      s.fake.addChannel(id, { kind: "slack", name: "chat", value: `${HOOK}/slack` });
+      s.fake.addChannel(id, { kind: "ntfy", name: "push", value: JSON.stringify({ topic: "t", url: HOOK, priority: 5, priority_up: 3 }) });
+      s.fake.addChannel(id, { kind: "pagerduty", name: "pager", value: "key" });
+      const uuid = await s.create({ name: "first name", tags: "a b", timeout: 60, grace: 60, channels: "*" });
+      await s.create({ name: "neighbour", timeout: 60, grace: 60 });
+      await ping(s, uuid, "started with a body");
+      await ping(s, `${uuid}/3`, "failed: ünïcode");
+      await s.fake.settled();
+      await s.rwCall("POST", `/api/v3/checks/${uuid}`, { body: { name: "second name", tags: "c", desc: "changed" } });
+      s.fake.clock.advance(30_000);
+      await ping(s, uuid);
+      s.fake.clock.advance(3_600_000);
+      await ping(s, uuid);
+      await s.fake.settled();
+      await s.rwCall("POST", `/api/v3/checks/${uuid}`, { body: { name: "third name", tags: "", timeout: 3600 } });
+      await ping(s, `${uuid}/fail`);
+      await s.fake.settled();
+      await s.rwCall("DELETE", `/api/v3/checks/${uuid}`);
+    };
+    const sending = setupCatching();
+    const recording = setupCatching(undefined, { notifications: { delivery: "record" } });
+    await script(sending);
+    await script(recording);
+    expect(recording.caught).toEqual([]);
+    const shown = (s: ReturnType<typeof setupCatching>) =>
+      s.fake.notifications().map((record) => ({ ...record, requests: record.requests.map((request) => ({ ...request, status: null })) }));
+    const sent = shown(sending);
+    const down = ["rich ok 1", "down only ok 1", "chat ok 1", "push ok 1", "pager ok 0"];
+    const up = ["rich ok 1", "chat ok 1", "push ok 1", "pager ok 0"];
+    expect(sent.map((r) => `${r.channel.name} ${r.error || "ok"} ${r.requests.length}`)).toEqual([...down, ...up, ...down, ...up, ...down]);
+    expect(sent.map((r) => r.flip.reason).filter((reason) => reason === "timeout")).toHaveLength(5);
+    expect(shown(recording)).toEqual(sent);
+    expect(recording.fake.notifications()).toEqual(recording.fake.notifications());
+  });
+
   test("the exit status of a ping reaches $EXITSTATUS and is kept on the ping", async () => {
     const s = setupCatching();
     s.fake.addChannel(s.project.id, { kind: "webhook", value: both });

@@ -46,17 +46,49 @@ type Getter = (check: StoredCheck, ctx: RepresentContext, view: CheckView) => un
 const timestamp = (ms: number | null): string | null => (ms === null ? null : formatTimestamp(ms));
 const updateUrl = (c: StoredCheck, ctx: RepresentContext): string => `${ctx.siteRoot}/api/v${ctx.version}/checks/${c.uuid}`;
 
+/** What a volatile member's value follows: equal stamps, equal text. Cheaper than the value (no date formatting). */
+type Stamp = (check: StoredCheck, ctx: RepresentContext) => unknown;
+
+/** A member that changes with time or pings: its stamp, and its value as a function of the stamp alone. */
+interface Volatile {
+  stamp: Stamp;
+  value(stamp: unknown): unknown;
+}
+
+const same = (stamp: unknown): unknown => stamp;
+const timestampOf = (stamp: unknown): string | null => timestamp(stamp as number | null);
+
+// Members that change with time or pings. All others change only when a
+// setting does (create, update, a check created by a ping), which clears
+// the check's cached JSON. A value depends on nothing but its stamp, so a
+// snapshot of the stamps prints the members as they were when it was taken.
+const VOLATILE: Partial<Record<CheckMember, Volatile>> = {
+  n_pings: { stamp: (c) => c.nPings, value: same },
+  status: { stamp: (c, ctx) => displayedStatus(c, ctx.now, ctx.version), value: same },
+  started: { stamp: (c) => c.lastStart !== null, value: same },
+  last_ping: { stamp: (c) => c.lastPing, value: timestampOf },
+  next_ping: { stamp: (c) => nextPingAt(c), value: timestampOf },
+  // Whole seconds, truncated; absent when unknown or zero.
+  last_duration: { stamp: (c) => c.lastDuration, value: (ms) => ((ms as number | null) ? Math.trunc((ms as number) / 1000) : undefined) },
+};
+
+function volatileGetter(member: CheckMember): Getter {
+  const { stamp, value } = VOLATILE[member] as Volatile;
+  return (check, ctx) => value(stamp(check, ctx));
+}
+
+
 const GETTERS: Record<CheckMember, Getter> = {
   name: (c) => c.name,
   slug: (c) => c.slug,
   tags: (c) => c.tags,
   desc: (c) => c.desc,
   grace: (c) => Math.trunc(c.grace),
-  n_pings: (c) => c.nPings,
-  status: (c, ctx) => displayedStatus(c, ctx.now, ctx.version),
-  started: (c) => c.lastStart !== null,
-  last_ping: (c) => timestamp(c.lastPing),
-  next_ping: (c) => timestamp(nextPingAt(c)),
+  n_pings: volatileGetter("n_pings"),
+  status: volatileGetter("status"),
+  started: volatileGetter("started"),
+  last_ping: volatileGetter("last_ping"),
+  next_ping: volatileGetter("next_ping"),
   manual_resume: (c) => c.manual_resume,
   methods: (c) => c.methods,
   subject: (c) => (c.filter_subject ? c.success_kw : ""),
@@ -69,8 +101,7 @@ const GETTERS: Record<CheckMember, Getter> = {
   filter_http_body: (c) => c.filter_http_body,
   filter_default_fail: (c) => c.filter_default_fail,
   badge_url: (c, ctx) => `${ctx.siteRoot}/b/2/${c.badgeKey}.svg`,
-  // Whole seconds, truncated; absent when unknown or zero.
-  last_duration: (c) => (c.lastDuration ? Math.trunc(c.lastDuration / 1000) : undefined),
+  last_duration: volatileGetter("last_duration"),
   uuid: (c) => c.uuid,
   ping_url: (c, ctx) => ctx.pingEndpoint + c.uuid,
   update_url: updateUrl,
@@ -115,26 +146,9 @@ export function representCheck(check: StoredCheck, ctx: RepresentContext, view: 
   return out;
 }
 
-/** What a volatile member's value follows: equal stamps, equal text. Cheaper than the value (no date formatting). */
-type Stamp = (check: StoredCheck, ctx: RepresentContext) => unknown;
-
-// Members that change with time or pings, with their stamps. All others
-// change only when a setting does (create, update, a check created by a
-// ping), which clears the check's cached JSON.
-const VOLATILE: Partial<Record<CheckMember, Stamp>> = {
-  n_pings: (c) => c.nPings,
-  status: (c, ctx) => displayedStatus(c, ctx.now, ctx.version),
-  started: (c) => c.lastStart !== null,
-  last_ping: (c) => c.lastPing,
-  next_ping: (c) => nextPingAt(c),
-  last_duration: (c) => c.lastDuration,
-};
-
-/** A volatile member: its `"name": ` text, how to get its value, and its stamp. */
-interface VolatilePart {
+/** A volatile member in a template: its `"name": ` text, its stamp and its value. */
+interface VolatilePart extends Volatile {
   prefix: string;
-  getter: Getter;
-  stamp: Stamp;
 }
 
 /**
@@ -163,11 +177,11 @@ function buildTemplate(check: StoredCheck, ctx: RepresentContext, view: CheckVie
   let run = "";
   for (const [member, getter] of planOf(check, ctx, view)) {
     const prefix = `${serviceJson(member)}: `;
-    const stamp = VOLATILE[member];
-    if (stamp) {
+    const changing = VOLATILE[member];
+    if (changing) {
       if (run !== "") parts.push(run);
       run = "";
-      const part = { prefix, getter, stamp };
+      const part = { prefix, stamp: changing.stamp, value: changing.value };
       parts.push(part);
       volatile.push(part);
       continue;
@@ -179,19 +193,31 @@ function buildTemplate(check: StoredCheck, ctx: RepresentContext, view: CheckVie
   return { siteRoot: ctx.siteRoot, pingEndpoint: ctx.pingEndpoint, parts, volatile, stamps: [], bytes: null };
 }
 
-function render(template: CheckTemplate, check: StoredCheck, ctx: RepresentContext, view: CheckView): string {
+function render(parts: CheckTemplate["parts"], stamps: readonly unknown[]): string {
   let out = "";
-  for (const part of template.parts) {
+  let index = 0;
+  for (const part of parts) {
     let text: string;
     if (typeof part === "string") text = part;
     else {
-      const value = part.getter(check, ctx, view);
+      const value = part.value(stamps[index++]);
       if (value === undefined) continue;
       text = part.prefix + serviceJson(value);
     }
     out += out === "" ? text : `, ${text}`;
   }
   return `{${out}}`;
+}
+
+function templateFor(check: StoredCheck, ctx: RepresentContext, view: CheckView): CheckTemplate {
+  const cache = (check.jsonCache ??= []) as CheckJsonCache;
+  const slot = templateSlot(ctx, view);
+  let template = cache[slot];
+  if (!template || template.siteRoot !== ctx.siteRoot || template.pingEndpoint !== ctx.pingEndpoint) {
+    template = buildTemplate(check, ctx, view);
+    cache[slot] = template;
+  }
+  return template;
 }
 
 /**
@@ -203,13 +229,7 @@ function render(template: CheckTemplate, check: StoredCheck, ctx: RepresentConte
  */
 export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: CheckView): Buffer {
   if (view.channelsCleared) return Buffer.from(serviceJson(representCheck(check, ctx, view)), "latin1");
-  const cache = (check.jsonCache ??= []) as CheckJsonCache;
-  const slot = templateSlot(ctx, view);
-  let template = cache[slot];
-  if (!template || template.siteRoot !== ctx.siteRoot || template.pingEndpoint !== ctx.pingEndpoint) {
-    template = buildTemplate(check, ctx, view);
-    cache[slot] = template;
-  }
+  const template = templateFor(check, ctx, view);
   const { volatile, stamps } = template;
   let fresh = template.bytes !== null;
   for (let i = 0; i < volatile.length; i++) {
@@ -219,9 +239,37 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
       fresh = false;
     }
   }
-  if (!fresh || template.bytes === null) template.bytes = Buffer.from(render(template, check, ctx, view), "latin1");
+  if (!fresh || template.bytes === null) template.bytes = Buffer.from(render(template.parts, stamps), "latin1");
   return template.bytes;
 }
+
+/** A check's JSON as it was at one moment, to be printed with {@link printCheckJson}: the template's runs and the volatile members' stamps. */
+export interface CheckJsonSnapshot {
+  readonly parts: CheckTemplate["parts"];
+  readonly stamps: readonly unknown[];
+}
+
+/**
+ * Takes the JSON of `checkJsonBytes(check, ctx, { readOnly })` as it is
+ * now, without printing it: that costs only the volatile members' stamps,
+ * and later changes to the check do not show in the snapshot.
+ * Notifications recorded without sending print the check only when
+ * somebody reads them.
+ */
+export function snapshotCheckJson(check: StoredCheck, ctx: RepresentContext, readOnly: boolean): CheckJsonSnapshot {
+  const { parts, volatile } = templateFor(check, ctx, readOnly ? READ_ONLY : READ_WRITE);
+  const stamps: unknown[] = [];
+  for (const part of volatile) stamps.push(part.stamp(check, ctx));
+  return { parts, stamps };
+}
+
+/** The text of a {@link snapshotCheckJson} snapshot, as `checkJsonBytes` printed it then. */
+export function printCheckJson(snapshot: CheckJsonSnapshot): string {
+  return render(snapshot.parts, snapshot.stamps);
+}
+
+const READ_WRITE: CheckView = { readOnly: false };
+const READ_ONLY: CheckView = { readOnly: true };
 
 /**
  * A ping's `date`: UTC with `+00:00` and a six-digit fraction; live mode

@@ -65,6 +65,15 @@ export function flipNotifies(from: StoredStatus, to: StoredStatus): boolean {
 }
 
 /**
+ * Flips a check keeps at most. The service drops flips by age, which a
+ * check flipped over and over under a clock that stands still never
+ * reaches; the fake bounds the history by count instead.
+ */
+export const FLIP_HISTORY_LIMIT = 10_000;
+/** Oldest flips dropped at once when the history is over {@link FLIP_HISTORY_LIMIT}: in batches, so that a flip costs O(1) on average. */
+export const FLIP_HISTORY_DROP = 100;
+
+/**
  * Records a change of the stored status; a flip that notifies joins the
  * store's queue for the notification processor, the others are stored
  * processed.
@@ -73,6 +82,7 @@ export function recordFlip(store: Store, check: StoredCheck, at: number, to: Sto
   const notifies = flipNotifies(check.status, to);
   const flip: FlipRecord = { at, from: check.status, to, reason, processed: !notifies };
   check.flips.push(flip);
+  if (check.flips.length > FLIP_HISTORY_LIMIT) check.flips.splice(0, FLIP_HISTORY_DROP);
   check.status = to;
   if (notifies) store.pendingFlips.push(check, flip);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { AlertDirection } from "../model/notify/view.js";
+import type { FlipView } from "./alert-view.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
 export interface SentRequest {
@@ -75,100 +76,198 @@ export interface OutboxLimits {
   bytes: number;
 }
 
+/** An integration as a delivery saw it: what its record shows, and the settings its request is rendered from. */
+export interface ChannelSnapshot {
+  /** Integration UUID. */
+  readonly id: string;
+  /** Display name. */
+  readonly name: string;
+  /** Kind. */
+  readonly kind: string;
+  /** Stored settings text. */
+  readonly value: string;
+}
+
+/** A request as an entry keeps it, with its body bytes. */
+export type EntryRequest = Omit<SentRequest, "body" | "bodyBase64"> & { body: Uint8Array | null };
+
 /** A delivery as the engine fills it in; times and bodies are kept raw until listed. */
-export interface OutboxEntry extends Omit<DeliveryRecord, "requests" | "flip" | "time"> {
+export interface OutboxEntry extends Omit<DeliveryRecord, "channel" | "requests" | "flip" | "time"> {
+  /** The integration. */
+  channel: ChannelSnapshot;
   /** The flip, its time in epoch ms. */
   flip: Omit<DeliveryRecord["flip"], "time"> & { at: number };
   /** When the delivery started, epoch ms. */
   at: number;
-  /** Requests with their body bytes. */
-  requests: Array<Omit<SentRequest, "body" | "bodyBase64"> & { body: Uint8Array | null }>;
+  /** Requests made (or rendered) so far; the shared empty list until the engine sets its own. */
+  requests: EntryRequest[];
+  /** For a request recorded without sending: the view it is rendered from when the record is read; otherwise `null`. */
+  later: FlipView | null;
+  /** The record's place in the order of all records ever opened. */
+  position: number;
 }
 
+/** Renders the request of an entry kept with a view (`later`), when the entry is read. */
+export type RenderLater = (view: FlipView, channel: ChannelSnapshot) => EntryRequest[];
+
+/** The requests of every entry that has none of its own: frozen, so that adding to it fails loudly. */
+export const NO_REQUESTS = Object.freeze([]) as unknown as EntryRequest[];
+
 const UTF8 = new TextDecoder();
+const NO_FLIP: OutboxEntry["flip"] = Object.freeze({ status: "down", reason: "", at: 0 });
 
-/** The bounded list of delivery records. */
+/**
+ * The bounded list of delivery records: a ring whose slots are reused once
+ * their record is dropped, so that recording a delivery allocates nothing
+ * once the outbox is full. An entry whose delivery is under way is never
+ * reused: dropping it leaves it to the engine, which may still complete it.
+ */
 export class Outbox {
-  #entries: (OutboxEntry | undefined)[] = [];
+  // Ring storage; a slot is `undefined` until first used, or after its entry was dropped while under way.
+  #slots: (OutboxEntry | undefined)[] = [];
   #sizes: number[] = [];
-  #head = 0;
+  // Index of the oldest record, how many are kept, the position of the oldest and of the next one.
+  #start = 0;
+  #count = 0;
+  #first = 0;
+  #next = 0;
   #bytes = 0;
-  // Entries removed from the front of the arrays by compaction: positions handed out stay valid.
-  #shifted = 0;
   readonly #limits: OutboxLimits;
+  readonly #renderLater: RenderLater;
 
-  /** Creates an empty outbox with these limits. */
-  constructor(limits: OutboxLimits) {
+  /** Creates an empty outbox with these limits; `renderLater` renders the requests of entries kept with their view. */
+  constructor(limits: OutboxLimits, renderLater: RenderLater) {
     this.#limits = limits;
+    this.#renderLater = renderLater;
   }
 
   /** Number of records kept. */
   get size(): number {
-    return this.#entries.length - this.#head;
+    return this.#count;
   }
 
   /**
-   * Adds a delivery under way and returns its position; the engine
-   * completes the same entry, then calls {@link Outbox.settle} with the
-   * position so its size counts.
+   * Adds a delivery under way (error `Sending`, nothing sent yet) and
+   * returns its entry for the engine to complete; the engine then calls
+   * {@link Outbox.settle} so that its size counts. The entry may be one a
+   * dropped record used before: every member is set anew.
    */
-  open(entry: OutboxEntry): number {
-    const position = this.#shifted + this.#entries.length;
-    this.#entries.push(entry);
-    this.#sizes.push(0);
-    this.#trim();
-    return position;
+  open(channel: ChannelSnapshot, check: string, flip: OutboxEntry["flip"], at: number): OutboxEntry {
+    if (this.#limits.records === 0) return fresh(channel, check, flip, at, -1);
+    if (this.#count === this.#slots.length) {
+      if (this.#slots.length < this.#limits.records) this.#grow();
+      else this.#dropOldest();
+    }
+    const index = (this.#start + this.#count) % this.#slots.length;
+    const position = this.#next++;
+    let entry = this.#slots[index];
+    if (entry === undefined) {
+      entry = fresh(channel, check, flip, at, position);
+      this.#slots[index] = entry;
+    } else {
+      entry.channel = channel;
+      entry.check = check;
+      entry.flip = flip;
+      entry.at = at;
+      entry.error = "Sending";
+      entry.requests = NO_REQUESTS;
+      entry.email = null;
+      entry.later = null;
+      entry.position = position;
+    }
+    this.#sizes[index] = 0;
+    this.#count++;
+    return entry;
   }
 
-  /** Counts the size of the completed entry at `position` and drops the oldest records beyond the limits. */
-  settle(position: number): void {
-    const index = position - this.#shifted;
-    const entry = this.#entries[index];
-    if (index < this.#head || entry === undefined) return;
+  /** Counts the size of a completed entry and drops the oldest records beyond the byte limit; nothing for an entry already dropped. */
+  settle(entry: OutboxEntry): void {
+    const offset = entry.position - this.#first;
+    if (offset < 0 || offset >= this.#count) return;
+    const index = (this.#start + offset) % this.#slots.length;
+    if (this.#slots[index] !== entry) return;
     const size = sizeOf(entry);
     this.#bytes += size - (this.#sizes[index] as number);
     this.#sizes[index] = size;
-    this.#trim();
+    while (this.#bytes > this.#limits.bytes && this.#count > 0) this.#dropOldest();
   }
 
   /** The records, oldest first, as fresh JSON-ready objects. */
   list(): DeliveryRecord[] {
     const out: DeliveryRecord[] = [];
-    for (let i = this.#head; i < this.#entries.length; i++) out.push(present(this.#entries[i] as OutboxEntry));
+    for (let i = 0; i < this.#count; i++) out.push(this.#present(this.#slots[(this.#start + i) % this.#slots.length] as OutboxEntry));
     return out;
   }
 
   /** Forgets every record. */
   clear(): void {
-    // Positions keep counting, so a delivery still under way cannot settle a later record.
-    this.#shifted += this.#entries.length;
-    this.#entries = [];
-    this.#sizes = [];
-    this.#head = 0;
-    this.#bytes = 0;
+    while (this.#count > 0) this.#dropOldest();
   }
 
-  #trim(): void {
-    const { records, bytes } = this.#limits;
-    while (this.#entries.length - this.#head > records || (this.#bytes > bytes && this.#head < this.#entries.length)) {
-      this.#bytes -= this.#sizes[this.#head] as number;
-      this.#entries[this.#head] = undefined;
-      this.#head++;
+  #dropOldest(): void {
+    const index = this.#start;
+    const entry = this.#slots[index] as OutboxEntry;
+    this.#bytes -= this.#sizes[index] as number;
+    if (entry.error === "Sending") this.#slots[index] = undefined;
+    else {
+      // Let go of what the record held; the slot object itself is kept for the next record.
+      entry.flip = NO_FLIP;
+      entry.requests = NO_REQUESTS;
+      entry.email = null;
+      entry.later = null;
     }
-    if (this.#head > 1024 && this.#head * 2 > this.#entries.length) {
-      this.#entries = this.#entries.slice(this.#head);
-      this.#sizes = this.#sizes.slice(this.#head);
-      this.#shifted += this.#head;
-      this.#head = 0;
-    }
+    this.#start = (index + 1) % this.#slots.length;
+    this.#count--;
+    this.#first++;
   }
+
+  // Doubles the ring (up to the record limit), its records moved to the front in order.
+  #grow(): void {
+    const { length } = this.#slots;
+    const slots = [...this.#slots.slice(this.#start), ...this.#slots.slice(0, this.#start)];
+    const sizes = [...this.#sizes.slice(this.#start), ...this.#sizes.slice(0, this.#start)];
+    const capacity = Math.min(this.#limits.records, Math.max(16, length * 2));
+    for (let i = length; i < capacity; i++) {
+      slots.push(undefined);
+      sizes.push(0);
+    }
+    this.#slots = slots;
+    this.#sizes = sizes;
+    this.#start = 0;
+  }
+
+  #present(entry: OutboxEntry): DeliveryRecord {
+    const requests = entry.later === null ? entry.requests : this.#renderLater(entry.later, entry.channel);
+    return {
+      channel: { id: entry.channel.id, name: entry.channel.name, kind: entry.channel.kind },
+      check: entry.check,
+      flip: { status: entry.flip.status, reason: entry.flip.reason, time: new Date(entry.flip.at).toISOString() },
+      time: new Date(entry.at).toISOString(),
+      error: entry.error,
+      requests: requests.map((r) => ({
+        method: r.method,
+        url: r.url,
+        headers: r.headers.map(([name, value]) => [name, value] as [string, string]),
+        body: r.body === null ? null : UTF8.decode(r.body),
+        bodyBase64: r.body === null ? null : Buffer.from(r.body).toString("base64"),
+        status: r.status,
+      })),
+      email: entry.email ? { ...entry.email } : null,
+    };
+  }
+}
+
+function fresh(channel: ChannelSnapshot, check: string, flip: OutboxEntry["flip"], at: number, position: number): OutboxEntry {
+  return { channel, check, flip, at, error: "Sending", requests: NO_REQUESTS, email: null, later: null, position };
 }
 
 // A fixed allowance per record covers its small members and object overhead.
 const RECORD_OVERHEAD = 256;
 
+// A record kept with its view counts what it keeps alive: the view's data and the settings it is rendered from.
 function sizeOf(entry: OutboxEntry): number {
   let size = RECORD_OVERHEAD + entry.channel.name.length + entry.error.length;
+  if (entry.later !== null) size += entry.later.heldBytes + entry.channel.value.length;
   for (const request of entry.requests) {
     size += request.url.length + (request.body?.byteLength ?? 0);
     for (const [name, value] of request.headers) size += name.length + value.length;
@@ -177,21 +276,3 @@ function sizeOf(entry: OutboxEntry): number {
   return size;
 }
 
-function present(entry: OutboxEntry): DeliveryRecord {
-  return {
-    channel: { ...entry.channel },
-    check: entry.check,
-    flip: { status: entry.flip.status, reason: entry.flip.reason, time: new Date(entry.flip.at).toISOString() },
-    time: new Date(entry.at).toISOString(),
-    error: entry.error,
-    requests: entry.requests.map((r) => ({
-      method: r.method,
-      url: r.url,
-      headers: r.headers.map(([name, value]) => [name, value] as [string, string]),
-      body: r.body === null ? null : UTF8.decode(r.body),
-      bodyBase64: r.body === null ? null : Buffer.from(r.body).toString("base64"),
-      status: r.status,
-    })),
-    email: entry.email ? { ...entry.email } : null,
-  };
-}

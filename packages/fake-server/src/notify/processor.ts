@@ -5,13 +5,20 @@
  * a record per delivery in the outbox and each integration's last error.
  * It runs after the request that recorded the flip has been answered, so
  * a delivery never delays that answer.
+ *
+ * Recording a delivery costs no turn of the event loop: the processor only
+ * waits when a request goes out. In record-only mode an HTTP delivery keeps
+ * its view of the check (a snapshot) and its request is rendered when the
+ * record is read, so a ping that flips a check costs little more than one
+ * that does not.
  * @module
  */
+import { ChannelValueError } from "../model/notify/settings.js";
 import type { Core } from "../model/service.js";
 import type { AlertDirection, RenderedAlert } from "../model/notify/view.js";
 import type { FlipRecord, PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
 import { buildFlipView, channelView, overviewFor, type FlipView } from "./alert-view.js";
-import type { Outbox, OutboxEntry } from "./outbox.js";
+import { Outbox, type ChannelSnapshot, type EntryRequest, type OutboxEntry, type OutboxLimits } from "./outbox.js";
 import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert, type SendOutcome } from "./sender.js";
 import type { Transport } from "./transport.js";
@@ -27,8 +34,8 @@ export interface NotifierSettings {
   transport: Transport | null;
   /** Time limit of one HTTP attempt, ms. */
   attemptTimeoutMs: number;
-  /** Where delivery records go. */
-  outbox: Outbox;
+  /** Limits of the outbox the delivery records go to. */
+  outbox: OutboxLimits;
   /** Called whenever a delivery changed the state (an integration's last error or disabled flag). */
   onChange(): void;
 }
@@ -36,38 +43,80 @@ export interface NotifierSettings {
 const SUCCESS: SendOutcome = { error: "", permanent: false };
 
 // Taken when the module loads, so that a test's fake timers (which replace
-// the global) cannot hold deliveries back.
-const nextTurn: (callback: () => void) => unknown = globalThis.setImmediate ?? ((callback) => setTimeout(callback, 0));
+// the globals) cannot hold deliveries back. Called as plain functions: a
+// browser's timer functions refuse another `this`.
+const { setImmediate: startImmediate, clearImmediate: stopImmediate, setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
+const turns: { start(callback: () => void): unknown; stop(turn: unknown): void } =
+  startImmediate !== undefined
+    ? { start: (callback) => startImmediate(callback), stop: (turn) => stopImmediate(turn as NodeJS.Immediate) }
+    : { start: (callback) => startTimeout(callback, 0), stop: (turn) => stopTimeout(turn as ReturnType<typeof startTimeout>) };
+
+/** What the first render of a delivery in one direction gave: the settings alone decide it, so it holds for every later one. */
+interface Learnt {
+  /** The renderer's refusal (`""`: none). */
+  error: string;
+  /** What rendering gives. */
+  type: RenderedAlert["type"];
+}
+
+/** An integration as deliveries use it, kept while its kind, name and settings stay the same. */
+interface ChannelPlan {
+  /** What delivery records show, and the settings rendering reads. */
+  snapshot: ChannelSnapshot;
+  /** Whether it is notified of each direction. */
+  wants: Record<AlertDirection, boolean>;
+  learnt: Partial<Record<AlertDirection, Learnt>>;
+}
+
+/** The delivery of one flip, channel after channel. */
+interface FlipDelivery {
+  check: StoredCheck;
+  flip: FlipRecord;
+  direction: AlertDirection;
+  /** The flip as its delivery records show it, shared by them. */
+  shown: OutboxEntry["flip"];
+  /** The check as it is when the deliveries run: rebuilt only when the clock moved. */
+  view: FlipView | null;
+  signal: AbortSignal;
+}
 
 /** Delivers the store's pending flips; one processor per fake. */
 export class Notifier {
+  /** The delivery records. */
+  readonly outbox: Outbox;
   readonly #core: Core;
   readonly #now: () => number;
   readonly #settings: NotifierSettings;
+  // The run that waits for a delivery's answer; `null` when none does.
   #running: Promise<void> | null = null;
-  // Starts a run that still waits for its turn of the event loop; `null` when none waits.
-  #hurry: (() => void) | null = null;
+  // The turn of the event loop a run waits for, and the abort signal it will run with; `null` when none waits.
+  #turn: unknown = null;
+  #turnSignal: AbortSignal | null = null;
   #controller = new AbortController();
-  // Which directions each integration wants, by its settings: reading them is costly and they rarely change.
-  readonly #switches = new WeakMap<StoredChannel, { kind: string; value: string; up: boolean; down: boolean }>();
+  // Reading an integration's settings is costly and they rarely change.
+  readonly #plans = new WeakMap<StoredChannel, ChannelPlan>();
 
   /**
    * @param core The service.
    * @param now The clock's reading, epoch ms.
-   * @param settings Rules, transport, limits and the outbox.
+   * @param settings Rules, transport, limits of the outbox.
    */
   constructor(core: Core, now: () => number, settings: NotifierSettings) {
     this.#core = core;
     this.#now = now;
     this.#settings = settings;
+    this.outbox = new Outbox(settings.outbox, (view, channel) => this.#requestsOf(view, channel));
   }
 
   /**
-   * Starts delivering when flips wait and no run is under way. Cheap when
-   * nothing waits, so it can follow every request.
+   * Starts delivering on a later turn of the event loop when flips wait and
+   * no run is under way or due. Cheap when nothing waits, so it can follow
+   * every request.
    */
   kick(): void {
-    if (this.#running === null && this.#core.store.pendingFlips.size > 0) this.#running = this.#drain(this.#controller.signal);
+    if (this.#turn !== null || this.#running !== null || this.#core.store.pendingFlips.size === 0) return;
+    this.#turnSignal = this.#controller.signal;
+    this.#turn = turns.start(this.#onTurn);
   }
 
   /**
@@ -76,10 +125,9 @@ export class Notifier {
    * event loop starts at once: the caller is waiting for the deliveries,
    * and the flips' requests were answered before they were handed over.
    */
-  async settled(): Promise<void> {
-    this.kick();
-    this.#hurry?.();
-    while (this.#running !== null) await this.#running;
+  settled(): Promise<void> {
+    this.#run();
+    return this.#running === null ? Promise.resolve() : this.#idle();
   }
 
   /**
@@ -92,105 +140,154 @@ export class Notifier {
     this.#controller = new AbortController();
   }
 
-  async #drain(signal: AbortSignal): Promise<void> {
-    try {
-      // Whoever recorded the flip answers first: the run starts on a later turn of the event loop.
-      await new Promise<void>((resolve) => {
-        this.#hurry = resolve;
-        nextTurn(resolve);
-      });
-      this.#hurry = null;
-      for (;;) {
-        const pending = this.#core.store.pendingFlips.take();
-        if (pending === undefined) return;
-        await this.#deliverFlip(pending, signal);
+  readonly #onTurn = (): void => {
+    this.#run();
+  };
+
+  async #idle(): Promise<void> {
+    while (this.#running !== null) await this.#running;
+  }
+
+  // Delivers what waits, synchronously until a delivery has to wait for an answer; the rest then follows in `#running`.
+  #run(): void {
+    let signal = this.#controller.signal;
+    if (this.#turn !== null) {
+      turns.stop(this.#turn);
+      signal = this.#turnSignal as AbortSignal;
+      this.#turn = null;
+      this.#turnSignal = null;
+    }
+    if (this.#running !== null) return;
+    const queue = this.#core.store.pendingFlips;
+    for (let pending = queue.take(); pending !== undefined; pending = queue.take()) {
+      const waiting = this.#deliverFlip(pending, signal);
+      if (waiting !== undefined) {
+        this.#running = this.#runOn(waiting, signal);
+        return;
       }
+    }
+  }
+
+  async #runOn(waiting: Promise<void>, signal: AbortSignal): Promise<void> {
+    try {
+      await waiting;
+      const queue = this.#core.store.pendingFlips;
+      for (let pending = queue.take(); pending !== undefined; pending = queue.take()) await this.#deliverFlip(pending, signal);
     } finally {
       this.#running = null;
     }
   }
 
-  async #deliverFlip({ check, flip }: PendingFlip, signal: AbortSignal): Promise<void> {
+  #deliverFlip({ check, flip }: PendingFlip, signal: AbortSignal): Promise<void> | undefined {
     flip.processed = true;
     const direction: AlertDirection = flip.to === "up" ? "up" : "down";
-    // The check as it is when each delivery runs: the shared part is rebuilt only when the clock moved.
-    let shared: FlipView | null = null;
-    for (const channel of check.project.channels) {
-      // A check deleted (or a fake reset) meanwhile has nobody left to notify.
-      if (this.#core.store.checks.get(check.uuid) !== check) return;
-      if (!check.channels.has(channel.id) || channel.disabled || !this.#wants(channel, direction)) continue;
-      const now = this.#now();
-      if (shared === null || shared.now !== now) shared = buildFlipView(this.#core, check, flip, now);
-      const sending = this.#deliver(check, flip, channel, shared, signal);
-      if (sending !== undefined) await sending;
-    }
+    const shown = { status: direction, reason: flip.reason, at: flip.at };
+    return this.#deliverFrom({ check, flip, direction, shown, view: null, signal }, 0);
   }
 
-  #wants(channel: StoredChannel, direction: AlertDirection): boolean {
-    let switches = this.#switches.get(channel);
-    if (switches === undefined || switches.kind !== channel.kind || switches.value !== channel.value) {
-      const { kind, value } = channel;
-      const { rules } = this.#settings;
-      switches = { kind, value, up: rules.notifies(kind, value, "up"), down: rules.notifies(kind, value, "down") };
-      this.#switches.set(channel, switches);
+  // Delivers to the project's integrations from `index` on; a promise when one of them has to wait for an answer.
+  #deliverFrom(delivery: FlipDelivery, index: number): Promise<void> | undefined {
+    const { check, direction } = delivery;
+    const channels = check.project.channels;
+    for (let i = index; i < channels.length; i++) {
+      // A check deleted (or a fake reset) meanwhile has nobody left to notify.
+      if (this.#core.store.checks.get(check.uuid) !== check) return undefined;
+      const channel = channels[i] as StoredChannel;
+      if (!check.channels.has(channel.id) || channel.disabled) continue;
+      const plan = this.#planOf(channel);
+      if (!plan.wants[direction]) continue;
+      const sending = this.#deliver(delivery, channel, plan);
+      if (sending !== undefined) return sending.then(() => this.#deliverFrom(delivery, i + 1));
     }
-    return switches[direction];
+    return undefined;
+  }
+
+  #planOf(channel: StoredChannel): ChannelPlan {
+    const known = this.#plans.get(channel);
+    const { id, kind, name, value } = channel;
+    if (known !== undefined) {
+      const { snapshot } = known;
+      if (snapshot.id === id && snapshot.kind === kind && snapshot.name === name && snapshot.value === value) return known;
+    }
+    const { rules } = this.#settings;
+    const plan: ChannelPlan = {
+      snapshot: { id, kind, name, value },
+      wants: { up: rules.notifies(kind, value, "up"), down: rules.notifies(kind, value, "down") },
+      learnt: {},
+    };
+    this.#plans.set(channel, plan);
+    return plan;
   }
 
   // Synchronous unless an HTTP request goes out: recording a delivery costs no turn of the event loop.
-  #deliver(check: StoredCheck, flip: FlipRecord, channel: StoredChannel, shared: FlipView, signal: AbortSignal): Promise<void> | undefined {
-    const { rules, outbox, transport } = this.#settings;
-    const now = shared.now;
-    const entry: OutboxEntry = {
-      channel: { id: channel.id, name: channel.name, kind: channel.kind },
-      check: check.uuid,
-      flip: { status: shared.flip.status, reason: flip.reason, at: flip.at },
-      at: now,
-      error: "Sending",
-      requests: [],
-      email: null,
-    };
-    const position = outbox.open(entry);
+  #deliver(delivery: FlipDelivery, channel: StoredChannel, plan: ChannelPlan): Promise<void> | undefined {
+    const { check, direction } = delivery;
+    const now = this.#now();
+    const entry = this.outbox.open(plan.snapshot, check.uuid, delivery.shown, now);
+    const learnt = plan.learnt[direction];
+    if (learnt !== undefined && (learnt.error !== "" || learnt.type === "none")) {
+      this.#record(entry, channel, learnt.error);
+      return undefined;
+    }
+    if (delivery.view === null || delivery.view.now !== now) delivery.view = buildFlipView(this.#core, check, delivery.flip, delivery.shown, now);
+    const { transport } = this.#settings;
+    if (learnt?.type === "http" && transport === null) {
+      entry.later = delivery.view;
+      this.#record(entry, channel, "");
+      return undefined;
+    }
+    entry.requests = [];
     let outcome: SendOutcome;
     try {
-      const alert = this.#render(channel, shared);
+      const alert = this.#render(plan.snapshot, delivery.view);
+      plan.learnt[direction] ??= { error: "", type: alert.type };
       if (alert.type === "email") {
         entry.email = { to: alert.to, subject: alert.subject, text: alert.text };
         outcome = SUCCESS;
       } else if (alert.type === "http" && transport !== null) {
+        const { rules } = this.#settings;
         return sendHttpAlert(alert, {
           transport,
           attemptTimeoutMs: this.#settings.attemptTimeoutMs,
-          signal,
+          signal: delivery.signal,
           isPermanent: (status, bodyText) => rules.isPermanentFailure(channel.kind, status, bodyText),
           onRequest: (request, status) => {
             entry.requests.push({ method: request.method, url: request.url, headers: request.headers as Array<[string, string]>, body: request.body, status });
           },
-        }).then((sent) => this.#finish(entry, position, channel, sent));
+        }).then((sent) => this.#finish(entry, channel, sent));
       } else {
-        if (alert.type === "http") entry.requests.push({ method: alert.method, url: alert.url, headers: alert.headers, body: alert.body, status: null });
+        if (alert.type === "http") entry.requests.push(recordedRequest(alert));
         outcome = SUCCESS;
       }
     } catch (problem) {
       // A renderer's refusal (a webhook without a URL for this direction: `Empty webhook URL`) fails this delivery alone, as a sender error would.
-      outcome = { error: problem instanceof Error ? problem.message : String(problem), permanent: false };
+      const error = problem instanceof Error ? problem.message : String(problem);
+      if (problem instanceof ChannelValueError) plan.learnt[direction] = { error, type: "none" };
+      outcome = { error, permanent: false };
     }
-    this.#finish(entry, position, channel, outcome);
+    this.#finish(entry, channel, outcome);
     return undefined;
   }
 
-  #finish(entry: OutboxEntry, position: number, channel: StoredChannel, outcome: SendOutcome): void {
-    const { outbox } = this.#settings;
+  // A delivery decided without rendering or sending anything.
+  #record(entry: OutboxEntry, channel: StoredChannel, error: string): void {
+    entry.error = error;
+    channel.lastError = error;
+    this.outbox.settle(entry);
+    this.#settings.onChange();
+  }
+
+  #finish(entry: OutboxEntry, channel: StoredChannel, outcome: SendOutcome): void {
     const error = outcome.error.slice(0, ERROR_TEXT_MAX_LENGTH);
     entry.error = error;
     channel.lastError = error;
     if (outcome.permanent) channel.disabled = true;
-    outbox.settle(position);
+    this.outbox.settle(entry);
     this.#settings.onChange();
   }
 
   // An email to a user of the account carries the overview of that user's projects.
-  #render(channel: StoredChannel, shared: FlipView): RenderedAlert {
+  #render(channel: ChannelSnapshot, shared: FlipView): RenderedAlert {
     const { rules } = this.#settings;
     const view = channelView(this.#core, shared, channel);
     const alert = rules.renderAlert(view);
@@ -200,4 +297,14 @@ export class Notifier {
     view.overview = overview;
     return rules.renderAlert(view);
   }
+
+  // The request of a record-only delivery, rendered when its record is read from the view it kept.
+  #requestsOf(view: FlipView, channel: ChannelSnapshot): EntryRequest[] {
+    const alert = this.#render(channel, view);
+    return alert.type === "http" ? [recordedRequest(alert)] : [];
+  }
+}
+
+function recordedRequest(alert: Extract<RenderedAlert, { type: "http" }>): EntryRequest {
+  return { method: alert.method, url: alert.url, headers: alert.headers, body: alert.body, status: null };
 }
