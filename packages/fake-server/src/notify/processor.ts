@@ -65,6 +65,7 @@ interface ChannelPlan {
   snapshot: ChannelSnapshot;
   /** Whether it is notified of each direction. */
   wants: Record<AlertDirection, boolean>;
+  /** What the first render in each direction gave. */
   learnt: Partial<Record<AlertDirection, Learnt>>;
 }
 
