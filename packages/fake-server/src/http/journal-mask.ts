@@ -30,7 +30,7 @@ export function storeSecrets(store: Store): SecretTest {
   const { keys, pingKeys, checks, retired } = store;
   return (text) =>
     text.length >= MIN_SECRET &&
-    (keys.has(text) || pingKeys.has(text) || (text.length === 36 && checks.has(text.toLowerCase())) || retired.has(text));
+    (keys.has(text) || pingKeys.has(text) || (text.length === 36 && (checks.has(text) || checks.has(text.toLowerCase()))) || retired.has(text));
 }
 
 // Characters of generated keys and UUIDs; a piece with others may hold a secret among them.
@@ -65,18 +65,68 @@ export interface SecretSegment {
  */
 export function maskPath(pathname: string, secret: SecretSegment | null, isSecret: SecretTest): string {
   if (secret === null && !hasSegmentAsLongAs(pathname, MIN_SECRET)) return pathname;
-  const segments = pathname.split("/");
-  let from = Number.POSITIVE_INFINITY;
-  if (secret !== null && segments.length !== secret.decodedSegments) from = segments.findIndex((segment) => segment.includes("%"));
-  let masked = false;
-  for (let i = 1; i < segments.length; i++) {
-    const segment = segments[i] as string;
-    if (i >= from || i === secret?.index || (segment.length >= MIN_SECRET && holdsSecret(segment, false, isSecret))) {
-      segments[i] = MASK;
-      masked = true;
+  // Masked from this segment on; only a ping path whose decoded form splits otherwise has one.
+  const from = secret !== null && segmentCount(pathname) !== secret.decodedSegments ? firstEncodedSegment(pathname) : Number.POSITIVE_INFINITY;
+  // The masked segments: a bit each for the first ones, a list past them.
+  let bits = 0;
+  let beyond: number[] | undefined;
+  let start = pathname.indexOf("/") + 1;
+  for (let i = 1; start > 0; i++) {
+    const slash = pathname.indexOf("/", start);
+    const end = slash < 0 ? pathname.length : slash;
+    if (i >= from || i === secret?.index || (end - start >= MIN_SECRET && holdsSecret(pathname.slice(start, end), false, isSecret))) {
+      if (i < MASK_BITS) bits |= 1 << i;
+      else (beyond ??= []).push(i);
     }
+    start = slash + 1;
   }
-  return masked ? segments.join("/") : pathname;
+  if (beyond !== undefined) return maskSegments(pathname, bits, beyond);
+  return bits === 0 ? pathname : maskedPath(pathname, bits);
+}
+
+/** The number of `/`-separated segments of `path` (the empty one before its first `/` included). */
+export function segmentCount(path: string): number {
+  let count = 1;
+  for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) count++;
+  return count;
+}
+
+// The index of the first segment of `path` holding a `%`, or -1 (which masks them all, as none can be told apart).
+function firstEncodedSegment(path: string): number {
+  const percent = path.indexOf("%");
+  if (percent < 0) return -1;
+  let index = 0;
+  for (let at = path.indexOf("/"); at >= 0 && at < percent; at = path.indexOf("/", at + 1)) index++;
+  return index;
+}
+
+/**
+ * Masked paths already written, by path and the segments masked in it. A
+ * test's requests repeat a handful of paths, and each journal entry holds
+ * its masked path: sharing one string per path keeps the journal from
+ * holding a copy per request. The mask is worked out afresh each time (the
+ * fake's secrets change); only its text is reused.
+ */
+const MASKED_PATHS_KEPT = 256;
+const maskedPaths = new Map<string, { bits: number; masked: string }>();
+// Segments whose masking a bit of a number records (bit 0, the part before the first `/`, is never masked).
+const MASK_BITS = 31;
+
+function maskedPath(pathname: string, bits: number): string {
+  const known = maskedPaths.get(pathname);
+  if (known?.bits === bits) return known.masked;
+  const masked = maskSegments(pathname, bits, []);
+  if (maskedPaths.size === MASKED_PATHS_KEPT) maskedPaths.clear();
+  maskedPaths.set(pathname, { bits, masked });
+  return masked;
+}
+
+// `pathname` with the segments of `bits` and `beyond` replaced by the mask.
+function maskSegments(pathname: string, bits: number, beyond: readonly number[]): string {
+  const segments = pathname.split("/");
+  for (let i = 1; i < MASK_BITS && i < segments.length; i++) if (bits & (1 << i)) segments[i] = MASK;
+  for (const i of beyond) segments[i] = MASK;
+  return segments.join("/");
 }
 
 // Whether a segment of `path` has `length` characters or more. A shorter

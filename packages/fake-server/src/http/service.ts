@@ -11,7 +11,7 @@ import { Exchange } from "./exchange.js";
 import { describeFault, waitUnlessGone, type AnswerFate, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
 import type { Journal, JournalRecord } from "./journal.js";
-import type { SecretSegment } from "./journal-mask.js";
+import { segmentCount, type SecretSegment } from "./journal-mask.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
 import { notFoundPage, redirectReply, textReply, withFrameworkHeaders } from "./responses.js";
@@ -49,12 +49,8 @@ function pathOf(url: string): string {
   return path;
 }
 
-// The number of `/`-separated segments of a path (the empty one before its first `/` included).
-function segmentCount(path: string): number {
-  let count = 1;
-  for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) count++;
-  return count;
-}
+// Ping paths with fewer segments than this share their journal's secret-segment record.
+const SHARED_SECRET_SEGMENTS = 16;
 
 const STATUS_OK = textReply(200, "OK");
 // The fake has no metrics key, which the service then answers with an empty 403.
@@ -80,6 +76,10 @@ export class ServiceHandler {
   readonly #basePath: string;
   /** Index of a ping URL's secret segment (key or UUID) among the segments of the URL path. */
   readonly #pingSecretSegment: number;
+  /** Segments of the site root's path (the empty one before its first `/` included). */
+  readonly #baseSegments: number;
+  // Every ping journal entry holds one: those of ordinary paths are shared.
+  readonly #pingSecrets: SecretSegment[] = [];
 
   /**
    * @param core The service.
@@ -98,6 +98,7 @@ export class ServiceHandler {
       pingPath: pingPath.startsWith(`${this.#basePath}/`) ? pingPath.slice(this.#basePath.length) : pingPath,
     };
     this.#pingSecretSegment = segmentCount(this.#basePath + this.#router.pingPath) - 1;
+    this.#baseSegments = segmentCount(this.#basePath);
   }
 
   /** Answers one request; never throws (a defect answers 500). */
@@ -144,7 +145,9 @@ export class ServiceHandler {
   }
 
   #pingSecret(path: string): SecretSegment {
-    return { index: this.#pingSecretSegment, decodedSegments: segmentCount(this.#basePath + path) };
+    const decodedSegments = this.#baseSegments + segmentCount(path) - 1;
+    if (decodedSegments >= SHARED_SECRET_SEGMENTS) return { index: this.#pingSecretSegment, decodedSegments };
+    return (this.#pingSecrets[decodedSegments] ??= Object.freeze({ index: this.#pingSecretSegment, decodedSegments }));
   }
 
   #record(entry: JournalRecord, ex: Exchange, outcome: Outcome): Outcome {
