@@ -81,7 +81,14 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   bodyCut?: boolean;
 }
 
-function toEntry(record: JournalRecord): JournalEntry {
+// A record whose answer may still change (it met a fault, and its answer
+// is settled after it is journalled): the journal keeps the record itself.
+function isUnsettled(record: JournalRecord): boolean {
+  return record.answer !== undefined;
+}
+
+/** The entry a record reads as (its masked path and query joined, its time in ISO 8601). */
+export function toEntry(record: JournalRecord): JournalEntry {
   const entry: JournalEntry = {
     time: new Date(record.at).toISOString(),
     method: record.method,
@@ -107,8 +114,8 @@ export interface JournalLimits {
   excerpt: number;
 }
 
-// What an entry costs besides its body and path: the record object, its
-// fields and the slot in the list, rounded up.
+// What an entry costs besides its body and path: its slots in the
+// journal's columns (and its record, while its answer may change), rounded up.
 const ENTRY_OVERHEAD = 256;
 
 /**
@@ -182,14 +189,51 @@ function sizeOf(record: JournalRecord, limit: number): number {
 }
 
 /**
+ * Strings an entry holds that requests repeat (paths, queries): one copy
+ * each, so that the journal holds no copy per entry.
+ */
+const SHARED_TEXTS_KEPT = 256;
+const sharedTexts = new Map<string, string>();
+
+function shared(text: string): string {
+  if (text === "") return text;
+  const known = sharedTexts.get(text);
+  if (known !== undefined) return known;
+  if (sharedTexts.size === SHARED_TEXTS_KEPT) sharedTexts.clear();
+  sharedTexts.set(text, text);
+  return text;
+}
+
+// Slots of a journal's first columns; they double as entries come, up to the entry limit.
+const FIRST_CAPACITY = 64;
+
+/**
  * A bounded list of entries: the oldest go first when it holds too many or
  * too many bytes. Bodies are cut to an excerpt as they are recorded.
+ *
+ * Entries are kept field by field in columns used as a ring, rather than
+ * as one object each: a journal of thousands of entries would otherwise
+ * add an object per request that lives through young-generation
+ * collections and is promoted, which was the largest cost the journal put
+ * on a loaded server. Only records whose answer may still change are kept
+ * as objects.
  */
 export class Journal {
-  #queue: (JournalRecord | undefined)[] = [];
-  #sizes: number[] = [];
-  #head = 0;
+  #capacity = 0;
+  #first = 0;
+  #count = 0;
   #bytes = 0;
+  #at = new Float64Array(0);
+  #bodyLength = new Float64Array(0);
+  #status = new Float64Array(0);
+  #size = new Float64Array(0);
+  #method: string[] = [];
+  #pathname: string[] = [];
+  #search: string[] = [];
+  #operation: (Operation | null)[] = [];
+  #keyKind: (KeyKind | null)[] = [];
+  #body: unknown[] = [];
+  #unsettled: (JournalRecord | undefined)[] = [];
   readonly #limits: JournalLimits;
   readonly #isSecret: SecretTest;
 
@@ -207,43 +251,111 @@ export class Journal {
     };
   }
 
-  /** Appends an entry, masking its secrets and cutting its body to the excerpt size. */
+  /**
+   * Appends an entry, masking its secrets and cutting its body to the
+   * excerpt size. A record with an `answer` may still change it (a latency
+   * runs): the journal keeps that record, and reads it when asked.
+   */
   record(entry: JournalRecord): void {
     const { entries, bytes, excerpt: limit } = this.#limits;
     if (entries === 0) return;
     const isSecret = this.#isSecret;
-    entry.pathname = maskPath(entry.pathname, entry.secretSegment, isSecret);
-    entry.search = maskQuery(entry.search, isSecret);
+    entry.pathname = shared(maskPath(entry.pathname, entry.secretSegment, isSecret));
+    entry.search = shared(maskQuery(entry.search, isSecret));
     const body = entry.bodyCut && typeof entry.body === "string" ? maskCutWord(entry.body) : entry.body;
     entry.body = excerpt(body, entry.bodyLength, limit, isSecret);
     const size = sizeOf(entry, limit);
     if (size > bytes) return;
-    this.#queue.push(entry);
-    this.#sizes.push(size);
+    if (this.#count === this.#capacity) {
+      if (this.#capacity < entries) this.#grow(Math.min(entries, Math.max(FIRST_CAPACITY, 2 * this.#capacity)));
+      else this.#dropOldest();
+    }
+    const slot = (this.#first + this.#count) % this.#capacity;
+    this.#at[slot] = entry.at;
+    this.#bodyLength[slot] = entry.bodyLength;
+    this.#status[slot] = entry.status;
+    this.#size[slot] = size;
+    this.#method[slot] = entry.method;
+    this.#pathname[slot] = entry.pathname;
+    this.#search[slot] = entry.search;
+    this.#operation[slot] = entry.operation;
+    this.#keyKind[slot] = entry.keyKind;
+    this.#body[slot] = entry.body;
+    this.#unsettled[slot] = isUnsettled(entry) ? entry : undefined;
+    this.#count++;
     this.#bytes += size;
-    while (this.#queue.length - this.#head > entries || this.#bytes > bytes) {
-      this.#bytes -= this.#sizes[this.#head] as number;
-      this.#queue[this.#head] = undefined;
-      this.#head++;
-    }
-    // The list is compacted in batches, so that recording stays O(1) on average.
-    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
-      this.#queue = this.#queue.slice(this.#head);
-      this.#sizes = this.#sizes.slice(this.#head);
-      this.#head = 0;
-    }
+    while (this.#count > entries || this.#bytes > bytes) this.#dropOldest();
   }
 
   /** The entries, oldest first (fresh objects: changing them changes nothing here). */
   entries(): JournalEntry[] {
-    return (this.#queue.slice(this.#head) as JournalRecord[]).map(toEntry);
+    const list: JournalEntry[] = [];
+    for (let i = 0; i < this.#count; i++) list.push(this.#entryAt((this.#first + i) % this.#capacity));
+    return list;
   }
 
   /** Forgets every entry. */
   clear(): void {
-    this.#queue = [];
-    this.#sizes = [];
-    this.#head = 0;
+    this.#grow(0);
     this.#bytes = 0;
+  }
+
+  #entryAt(slot: number): JournalEntry {
+    return toEntry(
+      this.#unsettled[slot] ?? {
+        at: this.#at[slot] as number,
+        method: this.#method[slot] as string,
+        pathname: this.#pathname[slot] as string,
+        search: this.#search[slot] as string,
+        secretSegment: null,
+        operation: this.#operation[slot] as Operation | null,
+        keyKind: this.#keyKind[slot] as KeyKind | null,
+        body: this.#body[slot],
+        bodyLength: this.#bodyLength[slot] as number,
+        status: this.#status[slot] as number,
+      },
+    );
+  }
+
+  #dropOldest(): void {
+    const slot = this.#first;
+    this.#bytes -= this.#size[slot] as number;
+    // The texts and bodies of dropped entries are let go at once.
+    this.#body[slot] = null;
+    this.#unsettled[slot] = undefined;
+    this.#pathname[slot] = "";
+    this.#search[slot] = "";
+    this.#first = (slot + 1) % this.#capacity;
+    this.#count--;
+  }
+
+  // New columns of `capacity` slots, holding the entries in order from slot 0 (as many as fit).
+  #grow(capacity: number): void {
+    const kept = Math.min(this.#count, capacity);
+    const order = (i: number): number => (this.#first + i) % this.#capacity;
+    const numbers = (column: Float64Array): Float64Array<ArrayBuffer> => {
+      const next = new Float64Array(capacity);
+      for (let i = 0; i < kept; i++) next[i] = column[order(i)] as number;
+      return next;
+    };
+    const values = <T>(column: T[], empty: T): T[] => {
+      const next = new Array<T>(capacity).fill(empty);
+      for (let i = 0; i < kept; i++) next[i] = column[order(i)] as T;
+      return next;
+    };
+    this.#at = numbers(this.#at);
+    this.#bodyLength = numbers(this.#bodyLength);
+    this.#status = numbers(this.#status);
+    this.#size = numbers(this.#size);
+    this.#method = values(this.#method, "");
+    this.#pathname = values(this.#pathname, "");
+    this.#search = values(this.#search, "");
+    this.#operation = values<Operation | null>(this.#operation, null);
+    this.#keyKind = values<KeyKind | null>(this.#keyKind, null);
+    this.#body = values<unknown>(this.#body, null);
+    this.#unsettled = values<JournalRecord | undefined>(this.#unsettled, undefined);
+    this.#capacity = capacity;
+    this.#first = 0;
+    this.#count = kept;
   }
 }

@@ -126,6 +126,8 @@ export class ServiceHandler {
       status: 0,
     };
     const fault = this.#faults.take(operation);
+    // A faulted request's answer is settled once it is journalled (`#deliver`); the journal keeps such an entry as it changes.
+    if (fault) entry.answer = "waiting";
     let answer: Outcome | Promise<Outcome>;
     try {
       answer = fault ? this.#answerFault(fault, ex, route, path, rawPath, entry) : this.#framed(this.#route(ex, route, path, rawPath));
