@@ -177,6 +177,31 @@ describe("listen() serving a FakeServer", () => {
     expect(list.pings[0]).toMatchObject({ remote_addr: "127.0.0.1", method: "POST" });
   });
 
+  it("reads header lines in any case, repeated ones joined, and no other line of the same length", async () => {
+    const fake = new FakeServer();
+    const project = fake.createProject();
+    const uuid = fake.createCheck(project.id, { name: "any case" }).update_url.split("/").pop() ?? "";
+    const server = await listen(fake);
+    servers.push(server);
+    for (const name of ["X-API-KEY", "x-api-key", "X-Api-Key", "x-aPI-kEY"]) {
+      const answer = await raw(`${server.url}/api/v3/checks/${uuid}`, { headers: [[name, project.readWriteKey ?? ""]] });
+      expect(answer.status, name).toBe(200);
+    }
+    // Same length as x-api-key, one letter apart: not the key.
+    expect((await raw(`${server.url}/api/v3/checks/${uuid}`, { headers: [["X-Api-Kez", project.readWriteKey ?? ""]] })).status).toBe(401);
+
+    const pinged = await raw(`${server.url}/ping/${uuid}`, {
+      headers: [
+        ["X-FORWARDED-FOR", "192.0.2.7"],
+        ["User-Agent", "first"],
+        ["user-AGENT", "second"],
+      ],
+    });
+    expect(pinged.status).toBe(200);
+    const log = await raw(`${server.url}/api/v3/checks/${uuid}/pings/`, { headers: [["X-Api-Key", project.readWriteKey ?? ""]] });
+    expect(JSON.parse(log.body.toString())).toMatchObject({ pings: [{ remote_addr: "192.0.2.7", ua: "first, second" }] });
+  });
+
   it("drops the connection for an injected drop fault", async () => {
     const fake = new FakeServer();
     const server = await listen(fake);

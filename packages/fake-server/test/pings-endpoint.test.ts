@@ -19,6 +19,20 @@ describe("ping endpoints by UUID", () => {
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
+  test("Expires moves with the clock's second, and Ping-Body-Limit with the limit within one", async () => {
+    const s = setup();
+    const uuid = await s.create();
+    const expires = async (): Promise<string | null> => (await ping(s.fake, uuid)).headers.get("expires");
+    s.fake.clock.advance(999);
+    expect(await expires()).toBe("Wed, 01 Jan 2020 00:00:00 GMT");
+    s.fake.clock.advance(1);
+    expect(await expires()).toBe("Wed, 01 Jan 2020 00:00:01 GMT");
+    s.fake.setLimits({ pingBodyLimit: 20_000 });
+    expect((await ping(s.fake, uuid)).headers.get("ping-body-limit")).toBe("20000");
+    s.fake.clock.advance(60_000);
+    expect(await expires()).toBe("Wed, 01 Jan 2020 00:01:01 GMT");
+  });
+
   test("no Ping-Body-Limit header when unlimited", async () => {
     const s = setup({ pingBodyLimit: null });
     const uuid = await s.create();

@@ -217,8 +217,7 @@ class NodeIncoming implements Incoming {
     const raw = this.#req.rawHeaders;
     let value: string | null = null;
     for (let i = 0; i < raw.length; i += 2) {
-      const line = raw[i] as string;
-      if (line.length === name.length && line.toLowerCase() === name) {
+      if (isHeaderName(raw[i] as string, name)) {
         value = value === null ? (raw[i + 1] as string) : `${value}, ${raw[i + 1] as string}`;
       }
     }
@@ -246,6 +245,18 @@ class NodeIncoming implements Incoming {
   }
 }
 
+// Whether header line name `line` is `name` (in lowercase) in any case,
+// compared in place: lowering each line would allocate a string per line
+// and lookup, on every request.
+function isHeaderName(line: string, name: string): boolean {
+  if (line.length !== name.length) return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = line.charCodeAt(i);
+    if ((code >= 65 && code <= 90 ? code + 32 : code) !== name.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 async function serveOne(
   fake: RequestHandlerTarget,
   req: IncomingMessage,
@@ -271,7 +282,7 @@ function toRequest(req: IncomingMessage, body: NodeBody, fallbackOrigin: string)
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    if (name.length === PEER_ADDRESS_HEADER.length && name.toLowerCase() === PEER_ADDRESS_HEADER) continue;
+    if (isHeaderName(name, PEER_ADDRESS_HEADER)) continue;
     headers.append(name, raw[i + 1]!);
   }
   const peer = req.socket.remoteAddress;

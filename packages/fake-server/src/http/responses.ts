@@ -109,19 +109,25 @@ export function redirectReply(location: string): Reply {
   return reply(301, "", { Location: location, "Content-Type": HTML_TYPE });
 }
 
-let lastNoCache: { now: number; headers: HeaderMap } | undefined;
+let lastNoCache: { second: number; headers: HeaderMap } | undefined;
+
+/** The second `now` (epoch ms) falls in: answers dated by the second (`Expires`) change with it. */
+export function secondOf(now: number): number {
+  return Math.floor(now / 1000);
+}
 
 /**
  * The framework's `never_cache` headers (ping and badge answers); the map is
- * shared by the answers of the same instant, so it must not be changed.
+ * shared by the answers of the same second, so it must not be changed.
  */
 export function noCacheHeaders(now: number): HeaderMap {
-  if (lastNoCache?.now !== now) {
+  const second = secondOf(now);
+  if (lastNoCache?.second !== second) {
     const headers = {
       "Cache-Control": "max-age=0, no-cache, no-store, must-revalidate, private",
       Expires: new Date(now).toUTCString(),
     };
-    lastNoCache = { now, headers };
+    lastNoCache = { second, headers };
   }
   return lastNoCache.headers;
 }

@@ -13,7 +13,7 @@ import { classifyByKeywords } from "../../model/keywords.js";
 import { cutCodePoints } from "../../text/code-points.js";
 import type { PingRoute } from "../router.js";
 import { fixedHeaderList, type HeaderList, type Reply } from "../reply.js";
-import { HTML_TYPE, noCacheHeaders, textReply, uploadRefusal, type HeaderMap } from "../responses.js";
+import { HTML_TYPE, noCacheHeaders, secondOf, textReply, uploadRefusal, type HeaderMap } from "../responses.js";
 import { applyPing } from "../../model/signals.js";
 import type { StoredCheck } from "../../model/store.js";
 import { insertCheck } from "./checks.js";
@@ -24,25 +24,27 @@ const HAS_UPPERCASE = /[A-Z]/;
 const IPV4_WITH_PORT = /^[^.]*\.[^.]*\.[^.]*\.[^.:]*:[^.]*$/;
 const LENIENT_UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** The header lists of ping answers at one instant: refusals, and successes (CORS, body limit). */
+/** The header lists of ping answers in one second: refusals, and successes (CORS, body limit). */
 interface PingHeaders {
-  now: number;
+  second: number;
   limit: number | null;
   refused: HeaderList;
   accepted: HeaderList;
 }
 
-// Built once per instant and server: they differ only by `Expires`.
+// Built once per second and server: they differ only by `Expires`, which
+// has no finer unit (a real clock used to rebuild them every millisecond).
 const pingHeadersOf = new WeakMap<Core, PingHeaders>();
 
 function pingHeaders(core: Core, now: number): PingHeaders {
   let headers = pingHeadersOf.get(core);
   const limit = core.options.pingBodyLimit;
-  if (headers?.now !== now || headers.limit !== limit) {
+  const second = secondOf(now);
+  if (headers?.second !== second || headers.limit !== limit) {
     const refused: HeaderMap = { ...noCacheHeaders(now), "Content-Type": HTML_TYPE };
     const accepted: HeaderMap = { ...refused, "Access-Control-Allow-Origin": "*" };
     if (limit !== null) accepted["Ping-Body-Limit"] = String(limit);
-    headers = { now, limit, refused: fixedHeaderList(refused), accepted: fixedHeaderList(accepted) };
+    headers = { second, limit, refused: fixedHeaderList(refused), accepted: fixedHeaderList(accepted) };
     pingHeadersOf.set(core, headers);
   }
   return headers;
