@@ -28,9 +28,10 @@ export type SecretTest = (text: string) => boolean;
 /** The {@link SecretTest} of a store: its keys and check UUIDs as they are when it is asked, and its retired secrets. */
 export function storeSecrets(store: Store): SecretTest {
   const { keys, pingKeys, checks, retired } = store;
+  // Check UUIDs first: they are the secrets paths hold most.
   return (text) =>
     text.length >= MIN_SECRET &&
-    (keys.has(text) || pingKeys.has(text) || (text.length === 36 && (checks.has(text) || checks.has(text.toLowerCase()))) || retired.has(text));
+    ((text.length === 36 && (checks.has(text) || checks.has(text.toLowerCase()))) || keys.has(text) || pingKeys.has(text) || retired.has(text));
 }
 
 // Characters of generated keys and UUIDs; a piece with others may hold a secret among them.

@@ -189,7 +189,9 @@ function matchApi(path: string): Route | undefined {
       return { kind: "metrics" };
   }
   if (!rest.startsWith("checks/")) return undefined;
-  const parts = rest.slice(7).split("/");
+  const tail = rest.slice(7);
+  // Most paths name a check and nothing after it: no need to split them.
+  const parts = tail.includes("/") ? tail.split("/") : [tail];
   const id = parts[0] ?? "";
   const uuid = isUuid(id) ? id : null;
   const uniqueKey = uuid === null && isUniqueKey(id) ? id : null;

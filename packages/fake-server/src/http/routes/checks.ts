@@ -34,9 +34,14 @@ export interface CheckRequest {
   readOnly: boolean;
 }
 
-function respondCheck(req: CheckRequest, check: StoredCheck, status: number, view: Partial<CheckView> = {}): Reply {
+// The views of an answer that shows a check as it is, by the key's kind: shared, not built per request.
+const READ_WRITE_VIEW: CheckView = Object.freeze({ readOnly: false });
+const READ_ONLY_VIEW: CheckView = Object.freeze({ readOnly: true });
+
+function respondCheck(req: CheckRequest, check: StoredCheck, status: number, view?: Partial<CheckView>): Reply {
   const ctx = representContext(req.core, req.ex.now, req.version);
-  return jsonBytesReply(status, checkJsonBytes(check, ctx, { readOnly: req.readOnly, ...view }), req.cors);
+  const plain = req.readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW;
+  return jsonBytesReply(status, checkJsonBytes(check, ctx, view ? { ...plain, ...view } : plain), req.cors);
 }
 
 const LIST_OPEN = Buffer.from('{"checks": [');
