@@ -13,6 +13,9 @@
  *    generator competes with the server for the CPU, and other work comes
  *    and goes: bare and fake runs alternate (bare, fake, fake, bare, …), and
  *    each round gives a fake / bare ratio of two runs made side by side.
+ *    With `BENCH_COMPARE_WITH=<another checkout>` (its packages built), that
+ *    checkout's fake joins the rounds (bare, fake, other, other, fake,
+ *    bare, …) with ratios of its own: two builds measured under one load.
  * 2. handle: the in-process cost of one `handle()` call for get-check.
  * 3. per-test: what a typical test pays for its fake: `new FakeServer()`
  *    with `createProject()`, and that plus an SDK client on the fake's
@@ -22,6 +25,8 @@
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { checkUuid, type Check } from "@checks-api/schema";
 import { autocannon } from "./autocannon.js";
 import { buildPackages, importBuilt } from "./built-packages.js";
@@ -135,8 +140,16 @@ function seedChecks(fake: FakeServer, projectId: string, count: number): string[
   return uuids;
 }
 
-async function throughput(): Promise<void> {
-  const fake = new FakeServer({ seed: "bench" });
+/** A fake served over loopback, seeded as the benchmark needs it, with the scenarios to ask it. */
+interface ServedFake {
+  fake: FakeServer;
+  url: string;
+  scenarios: Scenario[];
+  close(): Promise<void>;
+}
+
+async function serveFake(Fake: typeof FakeServer): Promise<ServedFake> {
+  const fake = new Fake({ seed: "bench" });
   const project = fake.createProject({ name: "bench" });
   const uuids = seedChecks(fake, project.id, 20);
   // Pings go to a check of another project, so that they leave the listed checks as recorded.
@@ -147,54 +160,79 @@ async function throughput(): Promise<void> {
     { name: "get-check", path: `/api/v3/checks/${uuids[0]}`, headers: key, target: LOOPBACK_TARGET },
     { name: "ping", path: `/ping/${pinged}`, headers: {}, target: LOOPBACK_TARGET },
   ];
-
-  const answers = new Map<string, Recorded>();
-  for (const scenario of scenarios) answers.set(scenario.path, await record(fake, scenario.path, scenario.headers));
-  const bare = await listenBare(answers);
   const served = await fake.listen({ port: 0, host: "127.0.0.1" });
+  return { fake, url: served.url, scenarios, close: () => served.close() };
+}
+
+/**
+ * The fake of another checkout (`BENCH_COMPARE_WITH=<its root>`, its
+ * packages built), served alongside this one and alternated with it, so
+ * that one run compares two builds under the same load.
+ */
+async function comparedFake(): Promise<ServedFake | undefined> {
+  const root = process.env.BENCH_COMPARE_WITH;
+  if (!root) return undefined;
+  const other = await import(pathToFileURL(join(root, "packages/fake-server/dist/index.js")).href);
+  return serveFake(other.FakeServer as typeof FakeServer);
+}
+
+/** One server the rounds alternate: where to send each scenario's requests. */
+interface Side {
+  url: string;
+  scenarios: Scenario[];
+}
+
+async function throughput(): Promise<void> {
+  const mine = await serveFake(FakeServer);
+  const other = await comparedFake();
+  const answers = new Map<string, Recorded>();
+  for (const scenario of mine.scenarios) answers.set(scenario.path, await record(mine.fake, scenario.path, scenario.headers));
+  const bare = await listenBare(answers);
+  const sides: Side[] = [{ url: bare.url, scenarios: mine.scenarios }, mine, ...(other ? [other] : [])];
 
   console.log(
     `loopback throughput: autocannon -c ${CONNECTIONS} -p ${PIPELINING}, keep-alive; ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s runs, ` +
       `bare and fake alternating, after ${WARMUP_SECONDS} s warm-ups; each round's ratio = fake / bare req/s. ` +
-      `CPU ratio: bare / fake server CPU time per request (this process's, which the load from other programs sways less)`,
+      `CPU ratio: bare / fake server CPU time per request (this process's, which the load from other programs sways less)` +
+      (other ? `; "compared": the fake of ${process.env.BENCH_COMPARE_WITH}, in the same rounds` : ""),
   );
   console.log("scenario            bare req/s   fake req/s   ratio median [min–max]   target               CPU ratio median [min–max]");
   try {
-    for (const scenario of scenarios) {
+    for (const [index, scenario] of mine.scenarios.entries()) {
+      const requestOf = (side: Side): Scenario => side.scenarios[index] as Scenario;
       const bareAnswer = await wireAnswer(bare.url + scenario.path, scenario.headers);
-      const fakeAnswer = await wireAnswer(served.url + scenario.path, scenario.headers);
-      if (bareAnswer !== fakeAnswer) {
-        const excerpt = (text: string): string => text.slice(0, 1000);
-        throw new Error(`${scenario.name}: the bare server answers otherwise\n--- bare\n${excerpt(bareAnswer)}\n--- fake\n${excerpt(fakeAnswer)}`);
-      }
-      const runBare = (seconds?: number): Promise<LoadRun> => measure(bare.url + scenario.path, scenario.headers, seconds);
-      const runFake = (seconds?: number): Promise<LoadRun> => measure(served.url + scenario.path, scenario.headers, seconds);
-      await runBare(WARMUP_SECONDS);
-      await runFake(WARMUP_SECONDS);
-      const bareRuns: LoadRun[] = [];
-      const fakeRuns: LoadRun[] = [];
-      for (let round = 0; round < LOAD_ROUNDS; round++) {
-        // Alternating which goes first cancels a steady drift within a round.
-        if (round % 2 === 0) {
-          bareRuns.push(await runBare());
-          fakeRuns.push(await runFake());
-        } else {
-          fakeRuns.push(await runFake());
-          bareRuns.push(await runBare());
+      for (const side of sides.slice(1)) {
+        const fakeAnswer = await wireAnswer(side.url + requestOf(side).path, requestOf(side).headers);
+        if (bareAnswer !== fakeAnswer) {
+          const excerpt = (text: string): string => text.slice(0, 1000);
+          throw new Error(`${scenario.name}: the bare server answers otherwise\n--- bare\n${excerpt(bareAnswer)}\n--- fake\n${excerpt(fakeAnswer)}`);
         }
       }
-      const pairs = bareRuns.map((bareRun, i) => [bareRun, fakeRuns[i] as LoadRun] as const);
-      const ratios = pairs.map(([bareRun, fakeRun]) => fakeRun.requestsPerSecond / bareRun.requestsPerSecond);
-      const cpuRatios = pairs.map(([bareRun, fakeRun]) => bareRun.cpuMicrosPerRequest / fakeRun.cpuMicrosPerRequest);
-      const rate = (runs: LoadRun[]): string => median(runs.map((run) => run.requestsPerSecond)).toFixed(0).padStart(10);
+      const run = (side: Side, seconds?: number): Promise<LoadRun> => measure(side.url + requestOf(side).path, requestOf(side).headers, seconds);
+      for (const side of sides) await run(side, WARMUP_SECONDS);
+      const runs: LoadRun[][] = sides.map(() => []);
+      for (let round = 0; round < LOAD_ROUNDS; round++) {
+        // Alternating which goes first cancels a steady drift within a round.
+        const order = round % 2 === 0 ? sides.keys() : [...sides.keys()].reverse();
+        for (const i of order) runs[i]?.push(await run(sides[i] as Side));
+      }
+      const [bareRuns = [], ...fakeRuns] = runs;
+      const rate = (of: LoadRun[]): string => median(of.map((one) => one.requestsPerSecond)).toFixed(0).padStart(10);
       const ratio = (value: number): string => value.toFixed(2);
-      const judged = `≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}`;
-      console.log(
-        `${scenario.name.padEnd(18)}  ${rate(bareRuns)}   ${rate(fakeRuns)}   ${spread(ratios, ratio).padEnd(22)}   ${judged.padEnd(19)}  ${spread(cpuRatios, ratio)}`,
-      );
+      for (const [i, sideRuns] of fakeRuns.entries()) {
+        const pairs = bareRuns.map((bareRun, round) => [bareRun, sideRuns[round] as LoadRun] as const);
+        const ratios = pairs.map(([bareRun, fakeRun]) => fakeRun.requestsPerSecond / bareRun.requestsPerSecond);
+        const cpuRatios = pairs.map(([bareRun, fakeRun]) => bareRun.cpuMicrosPerRequest / fakeRun.cpuMicrosPerRequest);
+        const judged = i === 0 ? `≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}` : "(compared)";
+        const name = i === 0 ? scenario.name : "  compared";
+        console.log(
+          `${name.padEnd(18)}  ${rate(bareRuns)}   ${rate(sideRuns)}   ${spread(ratios, ratio).padEnd(22)}   ${judged.padEnd(19)}  ${spread(cpuRatios, ratio)}`,
+        );
+      }
     }
   } finally {
-    await served.close();
+    await mine.close();
+    await other?.close();
     await new Promise((resolve) => bare.server.close(resolve));
   }
 }
