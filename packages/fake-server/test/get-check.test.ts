@@ -75,3 +75,34 @@ describe("get a check", () => {
     expect((await s.rwCall("DELETE", `/api/v3/checks/${"a".repeat(40)}`)).status).toBe(405);
   });
 });
+
+describe("routing the same paths again", () => {
+  test("answers a path as it did, after hundreds of others and as its check comes and goes", async () => {
+    const s = setup({ compat: "live" });
+    const uuid = await s.create({ name: "again" });
+    const path = `/api/v3/checks/${uuid}`;
+    expect((await s.rwCall("GET", path)).json.name).toBe("again");
+    for (let i = 0; i < 300; i++) {
+      const other = `/api/v3/checks/${String(i).padStart(8, "0")}-1111-4111-8111-111111111111`;
+      expect((await s.rwCall("GET", other)).status).toBe(404);
+    }
+    expect((await s.rwCall("GET", path)).json.name).toBe("again");
+    expect((await s.rwCall("GET", `${path}/pings/`)).status).toBe(200);
+    expect((await s.rwCall("GET", `/api/v3/checks/${uuid.toUpperCase()}`)).status).toBe(404);
+    expect((await s.rwCall("DELETE", path)).status).toBe(200);
+    expect((await s.rwCall("GET", path)).status).toBe(404);
+    const journal = s.fake.journal();
+    expect(journal.at(-1)).toMatchObject({ path: "/api/v3/checks/***", operation: "getCheck", status: 404 });
+    expect(journal.filter((entry) => entry.path.includes(uuid))).toEqual([]);
+  });
+
+  test("a ping path keeps its secret masked however often it is routed", async () => {
+    const s = setup();
+    const uuid = await s.create();
+    for (let i = 0; i < 3; i++) expect((await call(s.fake, "GET", `/ping/${uuid}/${i}`)).status).toBe(200);
+    expect((await call(s.fake, "GET", "/ping/short-key/job")).status).toBe(404);
+    expect((await call(s.fake, "GET", "/ping/short-key/job")).status).toBe(404);
+    const paths = s.fake.journal().map((entry) => entry.path).filter((path) => path.startsWith("/ping/"));
+    expect(paths).toEqual(["/ping/***/0", "/ping/***/1", "/ping/***/2", "/ping/***/job", "/ping/***/job"]);
+  });
+});

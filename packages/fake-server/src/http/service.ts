@@ -49,8 +49,21 @@ function pathOf(url: string): string {
   return path;
 }
 
-// Ping paths with fewer segments than this share their journal's secret-segment record.
-const SHARED_SECRET_SEGMENTS = 16;
+/**
+ * A path as the router read it: relative to the site root, decoded, its
+ * route, and where a ping URL's secret is for the journal. It depends on
+ * the path alone, so each handler keeps those of the last paths it saw:
+ * routing (a decode, a split, a UUID test) was a fifth of a get-check.
+ */
+interface RoutedPath {
+  readonly rawPath: string;
+  readonly path: string;
+  readonly route: Route | undefined;
+  readonly secretSegment: SecretSegment | null;
+}
+
+// Paths whose routing a handler keeps; past it, it starts afresh (a client sending ever new paths holds no more).
+const ROUTED_PATHS_KEPT = 256;
 
 const STATUS_OK = textReply(200, "OK");
 // The fake has no metrics key, which the service then answers with an empty 403.
@@ -78,8 +91,7 @@ export class ServiceHandler {
   readonly #pingSecretSegment: number;
   /** Segments of the site root's path (the empty one before its first `/` included). */
   readonly #baseSegments: number;
-  // Every ping journal entry holds one: those of ordinary paths are shared.
-  readonly #pingSecrets: SecretSegment[] = [];
+  readonly #routed = new Map<string, RoutedPath>();
 
   /**
    * @param core The service.
@@ -108,17 +120,14 @@ export class ServiceHandler {
     const pathname = incoming.pathname;
     const method = incoming.method;
     const ex = new Exchange(incoming, pathname, incoming.search, now);
-    let rawPath = pathname;
-    if (this.#basePath !== "" && rawPath.startsWith(this.#basePath)) rawPath = rawPath.slice(this.#basePath.length);
-    const path = decodePath(rawPath);
-    const route = matchRoute(path, rawPath, this.#router);
+    const { rawPath, path, route, secretSegment } = this.#routeOf(pathname);
     const operation = route ? operationOf(route, method) : null;
     const entry: JournalRecord = {
       at: now,
       method,
       pathname,
       search: ex.search,
-      secretSegment: route?.kind === "ping" ? this.#pingSecret(path) : null,
+      secretSegment,
       operation,
       keyKind: null,
       body: null,
@@ -146,10 +155,20 @@ export class ServiceHandler {
     return fault ? this.#deliver(fault, ex, entry, outcome) : outcome;
   }
 
-  #pingSecret(path: string): SecretSegment {
-    const decodedSegments = this.#baseSegments + segmentCount(path) - 1;
-    if (decodedSegments >= SHARED_SECRET_SEGMENTS) return { index: this.#pingSecretSegment, decodedSegments };
-    return (this.#pingSecrets[decodedSegments] ??= Object.freeze({ index: this.#pingSecretSegment, decodedSegments }));
+  // How `pathname` routes, worked out once for the paths a test keeps asking.
+  #routeOf(pathname: string): RoutedPath {
+    let routed = this.#routed.get(pathname);
+    if (routed === undefined) {
+      let rawPath = pathname;
+      if (this.#basePath !== "" && rawPath.startsWith(this.#basePath)) rawPath = rawPath.slice(this.#basePath.length);
+      const path = decodePath(rawPath);
+      const route = matchRoute(path, rawPath, this.#router);
+      const secretSegment = route?.kind === "ping" ? { index: this.#pingSecretSegment, decodedSegments: this.#baseSegments + segmentCount(path) - 1 } : null;
+      routed = Object.freeze({ rawPath, path, route, secretSegment });
+      if (this.#routed.size === ROUTED_PATHS_KEPT) this.#routed.clear();
+      this.#routed.set(pathname, routed);
+    }
+    return routed;
   }
 
   #record(entry: JournalRecord, ex: Exchange, outcome: Outcome): Outcome {
