@@ -148,8 +148,11 @@ interface ServedFake {
   close(): Promise<void>;
 }
 
+// One instant for every fake's virtual clock: fakes made a second apart would date their answers apart.
+const CLOCK_START = new Date();
+
 async function serveFake(Fake: typeof FakeServer): Promise<ServedFake> {
-  const fake = new Fake({ seed: "bench" });
+  const fake = new Fake({ seed: "bench", clock: { start: CLOCK_START } });
   const project = fake.createProject({ name: "bench" });
   const uuids = seedChecks(fake, project.id, 20);
   // Pings go to a check of another project, so that they leave the listed checks as recorded.
