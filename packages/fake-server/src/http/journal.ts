@@ -206,6 +206,8 @@ function shared(text: string): string {
 
 // Slots of a journal's first columns; they double as entries come, up to the entry limit.
 const FIRST_CAPACITY = 64;
+// The number columns of a journal without slots, shared: a fake made per test may never record a request.
+const NO_NUMBERS: Float64Array<ArrayBuffer> = new Float64Array(0);
 
 /**
  * A bounded list of entries: the oldest go first when it holds too many or
@@ -223,10 +225,10 @@ export class Journal {
   #first = 0;
   #count = 0;
   #bytes = 0;
-  #at = new Float64Array(0);
-  #bodyLength = new Float64Array(0);
-  #status = new Float64Array(0);
-  #size = new Float64Array(0);
+  #at = NO_NUMBERS;
+  #bodyLength = NO_NUMBERS;
+  #status = NO_NUMBERS;
+  #size = NO_NUMBERS;
   #method: string[] = [];
   #pathname: string[] = [];
   #search: string[] = [];
