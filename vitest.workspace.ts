@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -21,6 +22,10 @@ const project = (name: string, include: string[], globalSetup: string[] = []) =>
 export default defineConfig({
   test: {
     passWithNoTests: false,
+    // Vitest runs one file at a time on two cores (one worker per core, less
+    // one). Many files wait on child processes, servers and packs, so two
+    // workers on CI's two cores cut the run by about a quarter.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       project("schema", ["packages/schema/test/**/*.test.ts"]),
       project("fake-server", ["packages/fake-server/test/**/*.test.ts"]),
