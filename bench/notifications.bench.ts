@@ -18,7 +18,7 @@ import { FakeServer } from "@checks-api/fake-server";
 import { heapBytes } from "./heap.js";
 
 const ROUNDS = 9;
-const PINGS_PER_ROUND = 2_000;
+const PINGS_PER_ROUND = 10_000;
 // Enough flips to fill the outbox (10000 records, four per flip) before the rounds: they measure the steady state of a long run.
 const WARM_UP_PINGS = 3_000;
 const TARGET_RATIO = 1.5;

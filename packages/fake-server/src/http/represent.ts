@@ -193,9 +193,10 @@ function buildTemplate(check: StoredCheck, ctx: RepresentContext, view: CheckVie
   return { siteRoot: ctx.siteRoot, pingEndpoint: ctx.pingEndpoint, parts, volatile, stamps: [], bytes: null };
 }
 
-function render(parts: CheckTemplate["parts"], stamps: readonly unknown[]): string {
+// The stamps of the volatile parts, in order, are `stamps[first]` on.
+function render(parts: CheckTemplate["parts"], stamps: readonly unknown[], first = 0): string {
   let out = "";
-  let index = 0;
+  let index = first;
   for (const part of parts) {
     let text: string;
     if (typeof part === "string") text = part;
@@ -243,11 +244,13 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
   return template.bytes;
 }
 
-/** A check's JSON as it was at one moment, to be printed with {@link printCheckJson}: the template's runs and the volatile members' stamps. */
-export interface CheckJsonSnapshot {
-  readonly parts: CheckTemplate["parts"];
-  readonly stamps: readonly unknown[];
-}
+/**
+ * A check's JSON as it was at one moment, to be printed with
+ * {@link printCheckJson}: the template's runs first, then the volatile
+ * members' stamps. One array, as a notification kept to be rendered later
+ * holds one per flip.
+ */
+export type CheckJsonSnapshot = readonly unknown[];
 
 /**
  * Takes the JSON of `checkJsonBytes(check, ctx, { readOnly })` as it is
@@ -258,14 +261,14 @@ export interface CheckJsonSnapshot {
  */
 export function snapshotCheckJson(check: StoredCheck, ctx: RepresentContext, readOnly: boolean): CheckJsonSnapshot {
   const { parts, volatile } = templateFor(check, ctx, readOnly ? READ_ONLY : READ_WRITE);
-  const stamps: unknown[] = [];
-  for (const part of volatile) stamps.push(part.stamp(check, ctx));
-  return { parts, stamps };
+  const snapshot: unknown[] = [parts];
+  for (const part of volatile) snapshot.push(part.stamp(check, ctx));
+  return snapshot;
 }
 
 /** The text of a {@link snapshotCheckJson} snapshot, as `checkJsonBytes` printed it then. */
 export function printCheckJson(snapshot: CheckJsonSnapshot): string {
-  return render(snapshot.parts, snapshot.stamps);
+  return render(snapshot[0] as CheckTemplate["parts"], snapshot, 1);
 }
 
 const READ_WRITE: CheckView = { readOnly: false };

@@ -40,7 +40,6 @@ export interface FlipView extends Omit<AlertView, "channel" | "unsubscribeUrl"> 
  */
 class FlipSnapshot implements FlipView {
   readonly site: AlertView["site"];
-  readonly flip: AlertView["flip"];
   readonly downtimeMs: number | null;
   readonly now: number;
   readonly others: AlertView["others"];
@@ -50,13 +49,16 @@ class FlipSnapshot implements FlipView {
   readonly #settings: Omit<AlertView["check"], "json">;
   readonly #json: CheckJsonSnapshot;
   readonly #ping: PingRecord | null;
+  // The stored flip: only its `processed` flag ever changes.
+  readonly #flip: FlipRecord;
+  #shownFlip: AlertView["flip"] | null = null;
   #project: AlertView["project"] | null = null;
   #check: AlertView["check"] | null = null;
   #lastPing: AlertPing | null | undefined = undefined;
 
-  constructor(core: Core, check: StoredCheck, flip: FlipRecord, shown: AlertView["flip"], now: number) {
+  constructor(core: Core, check: StoredCheck, flip: FlipRecord, now: number) {
     this.site = siteOf(core);
-    this.flip = shown;
+    this.#flip = flip;
     this.downtimeMs = downtimeOf(check, flip);
     this.now = now;
     this.others = othersOf(check, now);
@@ -69,6 +71,10 @@ class FlipSnapshot implements FlipView {
     held += this.#ping?.body?.byteLength ?? 0;
     for (const other of this.others) held += OTHER_CHECK_OVERHEAD + other.name.length;
     this.heldBytes = held;
+  }
+
+  get flip(): AlertView["flip"] {
+    return (this.#shownFlip ??= { status: this.#flip.to === "up" ? "up" : "down", reason: this.#flip.reason, at: this.#flip.at });
   }
 
   get project(): AlertView["project"] {
@@ -88,11 +94,10 @@ class FlipSnapshot implements FlipView {
 /**
  * The part of the view of delivering `flip` of `check` at `now` that does
  * not depend on the channel, without the email overview: built once per
- * flip and moment and shared by its deliveries. `shown` is the flip as
- * the view gives it.
+ * flip and moment and shared by its deliveries.
  */
-export function buildFlipView(core: Core, check: StoredCheck, flip: FlipRecord, shown: AlertView["flip"], now: number): FlipView {
-  return new FlipSnapshot(core, check, flip, shown, now);
+export function buildFlipView(core: Core, check: StoredCheck, flip: FlipRecord, now: number): FlipView {
+  return new FlipSnapshot(core, check, flip, now);
 }
 
 // The check's settings at this moment. The object changes only when a

@@ -5,6 +5,7 @@
  * @module
  */
 import type { AlertDirection } from "../model/notify/view.js";
+import type { FlipRecord } from "../model/store.js";
 import type { FlipView } from "./alert-view.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
@@ -95,8 +96,8 @@ export type EntryRequest = Omit<SentRequest, "body" | "bodyBase64"> & { body: Ui
 export interface OutboxEntry extends Omit<DeliveryRecord, "channel" | "requests" | "flip" | "time"> {
   /** The integration. */
   channel: ChannelSnapshot;
-  /** The flip, its time in epoch ms. */
-  flip: Omit<DeliveryRecord["flip"], "time"> & { at: number };
+  /** The flip as stored (a notifying flip's new status is `up` or `down`); never changed but for its `processed` flag. */
+  flip: Readonly<FlipRecord>;
   /** When the delivery started, epoch ms. */
   at: number;
   /** Requests made (or rendered) so far; the shared empty list until the engine sets its own. */
@@ -114,7 +115,7 @@ export type RenderLater = (view: FlipView, channel: ChannelSnapshot) => EntryReq
 export const NO_REQUESTS = Object.freeze([]) as unknown as EntryRequest[];
 
 const UTF8 = new TextDecoder();
-const NO_FLIP: OutboxEntry["flip"] = Object.freeze({ status: "down", reason: "", at: 0 });
+const NO_FLIP: OutboxEntry["flip"] = Object.freeze({ at: 0, from: "up", to: "down", reason: "", processed: true });
 
 /**
  * The bounded list of delivery records: a ring whose slots are reused once
@@ -241,7 +242,7 @@ export class Outbox {
     return {
       channel: { id: entry.channel.id, name: entry.channel.name, kind: entry.channel.kind },
       check: entry.check,
-      flip: { status: entry.flip.status, reason: entry.flip.reason, time: new Date(entry.flip.at).toISOString() },
+      flip: { status: entry.flip.to === "up" ? "up" : "down", reason: entry.flip.reason, time: new Date(entry.flip.at).toISOString() },
       time: new Date(entry.at).toISOString(),
       error: entry.error,
       requests: requests.map((r) => ({

@@ -74,8 +74,6 @@ interface FlipDelivery {
   check: StoredCheck;
   flip: FlipRecord;
   direction: AlertDirection;
-  /** The flip as its delivery records show it, shared by them. */
-  shown: OutboxEntry["flip"];
   /** The check as it is when the deliveries run: rebuilt only when the clock moved. */
   view: FlipView | null;
   signal: AbortSignal;
@@ -182,8 +180,7 @@ export class Notifier {
   #deliverFlip({ check, flip }: PendingFlip, signal: AbortSignal): Promise<void> | undefined {
     flip.processed = true;
     const direction: AlertDirection = flip.to === "up" ? "up" : "down";
-    const shown = { status: direction, reason: flip.reason, at: flip.at };
-    return this.#deliverFrom({ check, flip, direction, shown, view: null, signal }, 0);
+    return this.#deliverFrom({ check, flip, direction, view: null, signal }, 0);
   }
 
   // Delivers to the project's integrations from `index` on; a promise when one of them has to wait for an answer.
@@ -224,13 +221,13 @@ export class Notifier {
   #deliver(delivery: FlipDelivery, channel: StoredChannel, plan: ChannelPlan): Promise<void> | undefined {
     const { check, direction } = delivery;
     const now = this.#now();
-    const entry = this.outbox.open(plan.snapshot, check.uuid, delivery.shown, now);
+    const entry = this.outbox.open(plan.snapshot, check.uuid, delivery.flip, now);
     const learnt = plan.learnt[direction];
     if (learnt !== undefined && (learnt.error !== "" || learnt.type === "none")) {
       this.#record(entry, channel, learnt.error);
       return undefined;
     }
-    if (delivery.view === null || delivery.view.now !== now) delivery.view = buildFlipView(this.#core, check, delivery.flip, delivery.shown, now);
+    if (delivery.view === null || delivery.view.now !== now) delivery.view = buildFlipView(this.#core, check, delivery.flip, now);
     const { transport } = this.#settings;
     if (learnt?.type === "http" && transport === null) {
       entry.later = delivery.view;
