@@ -186,10 +186,10 @@ export class Notifier {
   // Delivers to the project's integrations from `index` on; a promise when one of them has to wait for an answer.
   #deliverFrom(delivery: FlipDelivery, index: number): Promise<void> | undefined {
     const { check, direction } = delivery;
+    // A check deleted (or a fake reset) while a delivery waited has nobody left to notify; nothing else runs between the others.
+    if (this.#core.store.checks.get(check.uuid) !== check) return undefined;
     const channels = check.project.channels;
     for (let i = index; i < channels.length; i++) {
-      // A check deleted (or a fake reset) meanwhile has nobody left to notify.
-      if (this.#core.store.checks.get(check.uuid) !== check) return undefined;
       const channel = channels[i] as StoredChannel;
       if (!check.channels.has(channel.id) || channel.disabled) continue;
       const plan = this.#planOf(channel);
