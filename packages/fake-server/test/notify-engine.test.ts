@@ -205,6 +205,33 @@ describe("outcomes", () => {
     expect(recording.fake.notifications()).toEqual(recording.fake.notifications());
   });
 
+  test("record-only requests in a small outbox, read after every step, show what a sending fake sent", async () => {
+    const template = webhook(
+      { url: `${HOOK}/down?n=$NAME&j=$JSON`, body: "$CODE $NAME $TAGS $NOW $EXITSTATUS $BODY $JSON", headers: { "X-N": "$NAME $JSON" } },
+      { url: `${HOOK}/up?n=$NAME`, body: "$STATUS $NAME $JSON" },
+    );
+    for (const outboxLimit of [1, 2, 3, 5, 7]) {
+      const sides = [setupCatching(undefined, { notifications: { outboxLimit } }), setupCatching(undefined, { notifications: { delivery: "record", outboxLimit } })];
+      const reads: unknown[][] = [[], []];
+      for (const [side, s] of sides.entries()) {
+        s.fake.addChannel(s.project.id, { kind: "webhook", name: "a", value: template });
+        s.fake.addChannel(s.project.id, { kind: "pagerduty", name: "b", value: "key" });
+        s.fake.addChannel(s.project.id, { kind: "webhook", name: "c", value: template });
+        const uuids = [await s.create({ name: "one", channels: "*" }), await s.create({ name: "two", tags: "x y", channels: "*" })];
+        for (let step = 0; step < 40; step++) {
+          const uuid = uuids[step % 2]!;
+          await ping(s, `${uuid}/${step % 4 < 2 ? step % 7 : 0}`, `body ${step}`);
+          if (step % 5 === 0) await s.rwCall("POST", `/api/v3/checks/${uuid}`, { body: { name: `renamed ${step}`, desc: "d".repeat(step) } });
+          s.fake.clock.advance(1_000);
+          await s.fake.settled();
+          reads[side]!.push(s.fake.notifications().map((record) => ({ ...record, requests: record.requests.map((request) => ({ ...request, status: null })) })));
+        }
+      }
+      expect(sides[1]!.caught).toEqual([]);
+      expect(reads[1], `outboxLimit ${outboxLimit}`).toEqual(reads[0]);
+    }
+  });
+
   test("the exit status of a ping reaches $EXITSTATUS and is kept on the ping", async () => {
     const s = setupCatching();
     s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
