@@ -135,4 +135,18 @@ describe("list flips", () => {
     expect(pruned.filter((flip) => flip.timestamp === "2020-06-01T12:24:32+00:00")).toEqual([]);
     expect(pruned.at(-1)).toEqual({ timestamp: "2020-06-01T12:25:32+00:00", up: 1 });
   });
+
+  test(`a state document with more than ${FLIP_HISTORY_LIMIT} flips of a check imports the newest`, async () => {
+    const s = setup({ compat: "live", clock: { start: AT } });
+    const uuid = await s.create();
+    await ping(s.fake, uuid);
+    const state = s.fake.exportState();
+    const [flip] = state.checks[0]!.flips;
+    const flips = Array.from({ length: FLIP_HISTORY_LIMIT + 5 }, (_, i) => ({ ...flip!, at: AT - (FLIP_HISTORY_LIMIT + 5 - i) * 1000 }));
+    state.checks[0]!.flips = flips;
+    s.fake.importState(state);
+    const listed = (await s.rwCall("GET", `/api/v3/checks/${uuid}/flips/`)).json.flips as Array<{ timestamp: string }>;
+    expect(listed).toHaveLength(FLIP_HISTORY_LIMIT);
+    expect(listed.at(-1)!.timestamp).toBe(new Date(flips[5]!.at).toISOString().slice(0, 19) + "+00:00");
+  });
 });

@@ -6,7 +6,7 @@
 import { CHECK_DEFAULTS } from "@checks-api/schema";
 import type { RandomState } from "./ids.js";
 import { channelInfo, type ChannelInfo, type ProjectInfo } from "./projects.js";
-import { rearm } from "./status.js";
+import { FLIP_HISTORY_LIMIT, rearm } from "./status.js";
 import {
   uniqueKeyOf,
   type Account,
@@ -249,6 +249,8 @@ export function importStore(store: Store, state: FakeState): void {
     store.addCheck(check);
     rearm(store, check);
     for (const flip of check.flips) if (!flip.processed) waiting.push({ check, flip });
+    // A document may hold more flips than a check keeps: the newest are kept, and every waiting one is still delivered.
+    if (check.flips.length > FLIP_HISTORY_LIMIT) check.flips.splice(0, check.flips.length - FLIP_HISTORY_LIMIT);
   }
   // The document keeps each check's flips apart, so their recording order
   // across checks is lost; time order is the nearest to it.
