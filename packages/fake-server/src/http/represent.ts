@@ -77,7 +77,6 @@ function volatileGetter(member: CheckMember): Getter {
   return (check, ctx) => value(stamp(check, ctx));
 }
 
-
 const GETTERS: Record<CheckMember, Getter> = {
   name: (c) => c.name,
   slug: (c) => c.slug,
@@ -260,7 +259,7 @@ export type CheckJsonSnapshot = readonly unknown[];
  * somebody reads them.
  */
 export function snapshotCheckJson(check: StoredCheck, ctx: RepresentContext, readOnly: boolean): CheckJsonSnapshot {
-  const { parts, volatile } = templateFor(check, ctx, readOnly ? READ_ONLY : READ_WRITE);
+  const { parts, volatile } = templateFor(check, ctx, readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW);
   const snapshot: unknown[] = [parts];
   for (const part of volatile) snapshot.push(part.stamp(check, ctx));
   return snapshot;
@@ -271,8 +270,10 @@ export function printCheckJson(snapshot: CheckJsonSnapshot): string {
   return render(snapshot[0] as CheckTemplate["parts"], snapshot, 1);
 }
 
-const READ_WRITE: CheckView = { readOnly: false };
-const READ_ONLY: CheckView = { readOnly: true };
+/** The plain view of a read-write key: shared, never changed. */
+export const READ_WRITE_VIEW: CheckView = Object.freeze({ readOnly: false });
+/** The plain view of a read-only key: shared, never changed. */
+export const READ_ONLY_VIEW: CheckView = Object.freeze({ readOnly: true });
 
 /**
  * A ping's `date`: UTC with `+00:00` and a six-digit fraction; live mode

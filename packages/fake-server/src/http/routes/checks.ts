@@ -11,7 +11,7 @@ import {
 } from "@checks-api/schema";
 import type { Core } from "../../model/service.js";
 import { representContext, type Exchange } from "../exchange.js";
-import { checkJsonBytes, type CheckView } from "../represent.js";
+import { checkJsonBytes, READ_ONLY_VIEW, READ_WRITE_VIEW, type CheckView } from "../represent.js";
 import type { Reply } from "../reply.js";
 import { apiError, apiFailure, jsonBytesReply, type HeaderMap } from "../responses.js";
 import { isValidSchedule, scheduleKind } from "../../model/schedule/index.js";
@@ -34,9 +34,6 @@ export interface CheckRequest {
   readOnly: boolean;
 }
 
-// The views of an answer that shows a check as it is, by the key's kind: shared, not built per request.
-const READ_WRITE_VIEW: CheckView = Object.freeze({ readOnly: false });
-const READ_ONLY_VIEW: CheckView = Object.freeze({ readOnly: true });
 
 function respondCheck(req: CheckRequest, check: StoredCheck, status: number, view?: Partial<CheckView>): Reply {
   const ctx = representContext(req.core, req.ex.now, req.version);
