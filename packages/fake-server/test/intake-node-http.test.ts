@@ -1,3 +1,6 @@
+import { once } from "node:events";
+import { connect } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeServer, type FakeServerOptions } from "@checks-api/fake-server";
 import { listen, type RunningServer } from "../src/adapters/node-http.js";
@@ -80,6 +83,30 @@ describe("node:http: body intake", () => {
     });
     expect(answer.interim).toEqual([]);
     expect(answer.status).toBe(400);
+  });
+
+  it("reads and drops the body a GET sends after an Expect: 100-continue it never answered, closing without a reset", async () => {
+    const s = await started();
+    // Half open: the client goes on sending after the server's end, as one that has not read it yet does.
+    const socket = connect({ port: s.port, host: "127.0.0.1", allowHalfOpen: true });
+    const errors: string[] = [];
+    let received = "";
+    socket.on("error", (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    await once(socket, "connect");
+    socket.write(`${head("GET", "/api/v3/checks/", { "X-Api-Key": s.key, "Content-Length": String(64 * MIB), Expect: "100-continue" })}\r\n\r\n`);
+    // The body goes on coming after the answer: a server that closed at once would reset the
+    // connection, and the client's write would fail (taking the answer with it when unread).
+    while (!received.includes("\r\n\r\n")) await once(socket, "data");
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    for (let i = 0; i < 40 && !socket.destroyed; i++) {
+      socket.write(chunk);
+      await delay(5);
+    }
+    socket.destroy();
+    expect(errors).toEqual([]);
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received.toLowerCase()).toContain("\r\nconnection: close\r\n");
   });
 
   it("asks for a body it reads with 100 Continue", async () => {

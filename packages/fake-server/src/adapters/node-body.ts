@@ -132,11 +132,13 @@ export class NodeBody {
   /**
    * True when the connection must close after the answer: part of the body
    * was refused, or the client waits for a `100 Continue` it never got
-   * (it may send the body or not, so nothing after it can be parsed).
+   * (it may send the body or not, so nothing after it can be parsed). The
+   * body of a GET or HEAD counts too, though the fake never reads it: the
+   * client may send it all the same.
    */
   get closesConnection(): boolean {
     if (this.#req.complete) return false;
-    return this.#refused || (this.#expectsContinue && !this.#continued && this.present);
+    return this.#refused || (this.#expectsContinue && !this.#continued && sendsBody(this.#req));
   }
 
   /**
