@@ -112,6 +112,22 @@ describe.each(Object.keys(ADAPTERS))("the journal's secrets through %s", (adapte
     expectNoneShown(restored, [uuid]);
   });
 
+  it("masks a path that holds a secret learnt after the path was first asked, every time it is asked again", async () => {
+    const fake = new FakeServer({ compat: "live" });
+    const later = "k".repeat(16) + "L".repeat(16);
+    const served = await serve(fake);
+    try {
+      for (let i = 0; i < 3; i++) await served.send("GET", `/api/v3/checks/${later}/pings/`);
+      fake.createProject({ readWriteKey: later });
+      for (let i = 0; i < 3; i++) await served.send("GET", `/api/v3/checks/${later}/pings/`);
+    } finally {
+      await served.close();
+    }
+    const unmasked = `/api/v3/checks/${later}/pings/`;
+    const masked = "/api/v3/checks/***/pings/";
+    expect(fake.journal().map((entry) => entry.path)).toEqual([unmasked, unmasked, unmasked, masked, masked, masked]);
+  });
+
   it("shows no first characters of a secret that the excerpt's end cuts through", async () => {
     const fake = new FakeServer({ compat: "live" });
     const longPingKey = `pk-${"long".repeat(50)}`;

@@ -7,7 +7,7 @@
  */
 import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
-import { MASK, maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import { isSettledMask, MASK, maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
 import type { AnswerFate } from "./faults.js";
 import type { Operation } from "./router.js";
 
@@ -204,6 +204,9 @@ function shared(text: string): string {
   return text;
 }
 
+// Paths whose settled mask a journal keeps; past it, it starts afresh.
+const SETTLED_PATHS_KEPT = 256;
+
 // Slots of a journal's first columns; they double as entries come, up to the entry limit.
 const FIRST_CAPACITY = 64;
 // The number columns of a journal without slots, shared: a fake made per test may never record a request.
@@ -238,6 +241,7 @@ export class Journal {
   #unsettled: (JournalRecord | undefined)[] = [];
   readonly #limits: JournalLimits;
   readonly #isSecret: SecretTest;
+  readonly #settledPaths = new Map<string, string>();
 
   /**
    * A journal keeping at most what `limits` says.
@@ -262,7 +266,7 @@ export class Journal {
     const { entries, bytes, excerpt: limit } = this.#limits;
     if (entries === 0) return;
     const isSecret = this.#isSecret;
-    entry.pathname = shared(maskPath(entry.pathname, entry.secretSegment, isSecret));
+    entry.pathname = this.#maskedPath(entry.pathname, entry.secretSegment);
     entry.search = shared(maskQuery(entry.search, isSecret));
     const body = entry.bodyCut && typeof entry.body === "string" ? maskCutWord(entry.body) : entry.body;
     entry.body = excerpt(body, entry.bodyLength, limit, isSecret);
@@ -287,6 +291,20 @@ export class Journal {
     this.#count++;
     this.#bytes += size;
     while (this.#count > entries || this.#bytes > bytes) this.#dropOldest();
+  }
+
+  // A path is masked afresh until its mask is settled (`isSettledMask`);
+  // then the paths a test repeats cost one lookup. A path always routes
+  // the same way in one fake, so its secret segment is the same each time.
+  #maskedPath(pathname: string, secret: SecretSegment | null): string {
+    const settled = this.#settledPaths.get(pathname);
+    if (settled !== undefined) return settled;
+    const masked = shared(maskPath(pathname, secret, this.#isSecret));
+    if (isSettledMask(masked)) {
+      if (this.#settledPaths.size === SETTLED_PATHS_KEPT) this.#settledPaths.clear();
+      this.#settledPaths.set(pathname, masked);
+    }
+    return masked;
   }
 
   /** The entries, oldest first (fresh objects: changing them changes nothing here). */
