@@ -9,8 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { BodyBytes, BodyOverflow } from "../http/body.js";
-import { incomingHandlerOf, type FetchHandler, type Incoming, type IncomingHandler } from "../http/incoming.js";
-import { DROP_CONNECTION, NO_BODY_STATUS, wireHeaders, type Outcome } from "../http/reply.js";
+import { incomingHandlerOf, isForbiddenMethod, type FetchHandler, type Incoming, type IncomingHandler } from "../http/incoming.js";
+import { DROP_CONNECTION, hasNoBody, wireHeaders, type Outcome } from "../http/reply.js";
 import { normalizePeerAddress, PEER_ADDRESS_HEADER } from "../http/peer-address.js";
 import { NodeBody } from "./node-body.js";
 import { responseBytes } from "./response-bytes.js";
@@ -47,8 +47,6 @@ const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 // would percent-encode, no `#`, no backslash; dot segments are checked apart.
 const PLAIN_TARGET = /^\/[-A-Za-z0-9._~!$&'()*+,;=:@/%]*(?:\?[-A-Za-z0-9._~!$&()*+,;=:@/%?]*)?$/;
 const DOT_SEGMENT = /\/\.|%2e/i;
-// Methods a WHATWG `Request` refuses: the fake never sees them.
-const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /**
  * Starts a `node:http` server answering every request with the fake.
@@ -172,7 +170,7 @@ function writeOutcome(res: ServerResponse, outcome: Outcome, body: NodeBody): vo
  * target that is no URL, credentials in an absolute target).
  */
 function requestTarget(req: IncomingMessage, fallbackOrigin: string): { pathname: string; search: string } | undefined {
-  if (FORBIDDEN_METHODS.has(req.method ?? "GET")) return undefined;
+  if (isForbiddenMethod(req.method ?? "GET")) return undefined;
   const target = req.url ?? "/";
   if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
     const query = target.indexOf("?");
@@ -314,7 +312,7 @@ async function writeResponse(res: ServerResponse, response: Response, body: Node
     head.push(name, value);
   });
   const status = response.status;
-  if (!hasLength && !NO_BODY_STATUS.has(status)) head.push("content-length", String(bytes?.byteLength ?? 0));
+  if (!hasLength && !hasNoBody(status)) head.push("content-length", String(bytes?.byteLength ?? 0));
   const closing = body.closesConnection;
   if (closing) head.push("connection", "close");
   res.writeHead(status, response.statusText || undefined, head);

@@ -8,8 +8,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { Dispatcher, errors, FormData as UndiciFormData, Response as UndiciResponse } from "undici";
 import { readCapped, streamChunks } from "../http/body.js";
-import { HeadersIncoming, incomingHandlerOf, type BodySource, type IncomingHandler, type RootedFetchHandler } from "../http/incoming.js";
-import { DROP_CONNECTION, NO_BODY_STATUS, bodyLength, type HeaderList } from "../http/reply.js";
+import { HeadersIncoming, incomingHandlerOf, isForbiddenMethod, type BodySource, type IncomingHandler, type RootedFetchHandler } from "../http/incoming.js";
+import { DROP_CONNECTION, bodyLength, hasNoBody, type HeaderList } from "../http/reply.js";
 import { responseBytes } from "./response-bytes.js";
 
 /** Anything with the fake's request handler and resolved base URL. */
@@ -31,7 +31,6 @@ interface Sink {
 // What a `Request` accepts as a method (fetch: a token, not CONNECT, TRACE
 // or TRACK), and the names it uppercases.
 const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
 
 /**
@@ -142,7 +141,7 @@ export class FakeDispatcher extends Dispatcher {
     body: Buffer | null,
     statusText: string,
   ): void {
-    if (!NO_BODY_STATUS.has(status) && !headers.some((name, i) => i % 2 === 0 && name === "content-length")) {
+    if (!hasNoBody(status) && !headers.some((name, i) => i % 2 === 0 && name === "content-length")) {
       let at = 0;
       while (at < headers.length && (headers[at] as string) < "content-length") at += 2;
       headers.splice(at, 0, "content-length", String(bodyLength(body)));
@@ -272,7 +271,7 @@ function rawHeaders(headers: HeaderList): Buffer[] {
 function requestMethod(method: string): string {
   if (!METHOD_TOKEN.test(method)) throw new errors.InvalidArgumentError(`'${method}' is not a valid HTTP method.`);
   const upper = method.toUpperCase();
-  if (FORBIDDEN_METHODS.has(upper)) throw new errors.InvalidArgumentError(`'${method}' HTTP method is unsupported.`);
+  if (isForbiddenMethod(upper)) throw new errors.InvalidArgumentError(`'${method}' HTTP method is unsupported.`);
   return NORMALIZED_METHODS.has(upper) ? upper : method;
 }
 

@@ -90,6 +90,11 @@ export function registerIncomingHandler(target: object, handler: IncomingHandler
   Object.defineProperty(target, HANDLER, { value: handler, configurable: true });
 }
 
+/** Whether a WHATWG `Request` refuses `method` (uppercase): CONNECT, TRACE and TRACK, which the fake never sees. */
+export function isForbiddenMethod(method: string): boolean {
+  return method === "CONNECT" || method === "TRACE" || method === "TRACK";
+}
+
 /** The internal entry point registered for `target`, if any. */
 export function incomingHandlerOf(target: object): IncomingHandler | undefined {
   return (target as Registered)[HANDLER];

@@ -84,8 +84,10 @@ export function toResponse(outcome: Outcome): Response {
   return outcome.body === null ? new Response(null, init) : new LazyBodyResponse(outcome.body, init);
 }
 
-/** Statuses whose answers never carry a body, so no `Content-Length` is added. */
-export const NO_BODY_STATUS: ReadonlySet<number> = new Set([101, 103, 204, 304]);
+/** Whether answers with `status` never carry a body, so that no `Content-Length` is added (101, 103, 204, 304). */
+export function hasNoBody(status: number): boolean {
+  return status === 204 || status === 304 || status === 101 || status === 103;
+}
 
 /** Byte length of a body. */
 export function bodyLength(body: string | Uint8Array | null): number {
@@ -102,7 +104,7 @@ const lastWithLength = new WeakMap<HeaderList, { length: number; list: HeaderLis
  */
 export function wireHeaders(reply: Reply): HeaderList {
   const headers = reply.headers;
-  if (NO_BODY_STATUS.has(reply.status)) return headers;
+  if (hasNoBody(reply.status)) return headers;
   const length = bodyLength(reply.body);
   const last = lastWithLength.get(headers);
   if (last?.length === length) return last.list;
