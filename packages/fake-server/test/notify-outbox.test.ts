@@ -54,7 +54,7 @@ describe("the outbox ring", () => {
           model.records = [];
           continue;
         }
-        const entry = outbox.open(CHANNEL, `check ${n}`, { at: n, from: "up", to: "down", reason: "fail", processed: true }, n);
+        const entry = outbox.open(CHANNEL, `check ${n}`, { at: n, to: "down", reason: "fail" }, n);
         model.open(n);
         open.push({ entry, n });
         // Most deliveries settle at once; some stay under way for a while, as a send waiting for its receiver does.
@@ -80,9 +80,9 @@ describe("the outbox ring", () => {
 
   test("an entry dropped while its delivery is under way is never reused: completing it changes no newer record", () => {
     const outbox = new Outbox({ records: 2, bytes: 1_000_000 }, () => []);
-    const sending = outbox.open(CHANNEL, "first", { at: 1, from: "up", to: "down", reason: "fail", processed: true }, 1);
+    const sending = outbox.open(CHANNEL, "first", { at: 1, to: "down", reason: "fail" }, 1);
     outbox.clear();
-    const later = outbox.open(CHANNEL, "second", { at: 2, from: "down", to: "up", reason: "", processed: true }, 2);
+    const later = outbox.open(CHANNEL, "second", { at: 2, to: "up", reason: "" }, 2);
     later.error = "";
     outbox.settle(later);
     expect(later).not.toBe(sending);

@@ -192,10 +192,10 @@ function buildTemplate(check: StoredCheck, ctx: RepresentContext, view: CheckVie
   return { siteRoot: ctx.siteRoot, pingEndpoint: ctx.pingEndpoint, parts, volatile, stamps: [], bytes: null };
 }
 
-// The stamps of the volatile parts, in order, are `stamps[first]` on.
-function render(parts: CheckTemplate["parts"], stamps: readonly unknown[], first = 0): string {
+// The stamps of the volatile parts, in order.
+function render(parts: CheckTemplate["parts"], stamps: readonly unknown[]): string {
   let out = "";
-  let index = first;
+  let index = 0;
   for (const part of parts) {
     let text: string;
     if (typeof part === "string") text = part;
@@ -243,31 +243,54 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
   return template.bytes;
 }
 
-/**
- * A check's JSON as it was at one moment, to be printed with
- * {@link printCheckJson}: the template's runs first, then the volatile
- * members' stamps. One array, as a notification kept to be rendered later
- * holds one per flip.
- */
-export type CheckJsonSnapshot = readonly unknown[];
+/** Most volatile members a check's JSON has: the stamps {@link stampCheckJson} writes. */
+export const CHECK_JSON_STAMPS = Object.keys(VOLATILE).length;
+/** Numbers a {@link stampCheckJson} row takes. */
+export const CHECK_JSON_NUMBERS = CHECK_JSON_STAMPS;
+/** References a {@link stampCheckJson} row takes: the template's runs, then a stamp each. */
+export const CHECK_JSON_REFS = 1 + CHECK_JSON_STAMPS;
+
+// A stamp kept in the number column: its reference column says so.
+const IN_NUMBERS = Symbol("number stamp");
 
 /**
  * Takes the JSON of `checkJsonBytes(check, ctx, { readOnly })` as it is
- * now, without printing it: that costs only the volatile members' stamps,
- * and later changes to the check do not show in the snapshot.
- * Notifications recorded without sending print the check only when
- * somebody reads them.
+ * now into a row of two columns, without printing it: the template's runs
+ * go to `refs[refAt]`, each volatile member's stamp to
+ * `numbers[numberAt + i]` when it is a number, otherwise to
+ * `refs[refAt + 1 + i]`. Later changes to the check do not show in the
+ * row. Writing numbers into a typed column and shared values into the
+ * other allocates nothing, so notifications recorded without sending can
+ * keep many such rows and print the check only when somebody reads them.
  */
-export function snapshotCheckJson(check: StoredCheck, ctx: RepresentContext, readOnly: boolean): CheckJsonSnapshot {
+export function stampCheckJson(
+  check: StoredCheck,
+  ctx: RepresentContext,
+  readOnly: boolean,
+  numbers: Float64Array,
+  numberAt: number,
+  refs: unknown[],
+  refAt: number,
+): void {
   const { parts, volatile } = templateFor(check, ctx, readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW);
-  const snapshot: unknown[] = [parts];
-  for (const part of volatile) snapshot.push(part.stamp(check, ctx));
-  return snapshot;
+  refs[refAt] = parts;
+  for (let i = 0; i < volatile.length; i++) {
+    const stamp = (volatile[i] as VolatilePart).stamp(check, ctx);
+    if (typeof stamp === "number") {
+      numbers[numberAt + i] = stamp;
+      refs[refAt + 1 + i] = IN_NUMBERS;
+    } else refs[refAt + 1 + i] = stamp;
+  }
 }
 
-/** The text of a {@link snapshotCheckJson} snapshot, as `checkJsonBytes` printed it then. */
-export function printCheckJson(snapshot: CheckJsonSnapshot): string {
-  return render(snapshot[0] as CheckTemplate["parts"], snapshot, 1);
+/** The text of a row {@link stampCheckJson} wrote, as `checkJsonBytes` printed it then. */
+export function printStampedCheckJson(numbers: Float64Array, numberAt: number, refs: readonly unknown[], refAt: number): string {
+  const stamps: unknown[] = [];
+  for (let i = 0; i < CHECK_JSON_STAMPS; i++) {
+    const stamp = refs[refAt + 1 + i];
+    stamps.push(stamp === IN_NUMBERS ? numbers[numberAt + i] : stamp);
+  }
+  return render(refs[refAt] as CheckTemplate["parts"], stamps);
 }
 
 /** The plain view of a read-write key: shared, never changed. */

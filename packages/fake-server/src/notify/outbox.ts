@@ -7,6 +7,7 @@
 import type { AlertDirection } from "../model/notify/view.js";
 import type { FlipRecord } from "../model/store.js";
 import type { FlipView } from "./alert-view.js";
+import { FlipRows } from "./flip-rows.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
 export interface SentRequest {
@@ -92,21 +93,32 @@ export interface ChannelSnapshot {
 /** A request as an entry keeps it, with its body bytes. */
 export type EntryRequest = Omit<SentRequest, "body" | "bodyBase64"> & { body: Uint8Array | null };
 
-/** A delivery as the engine fills it in; times and bodies are kept raw until listed. */
+/**
+ * A delivery as the engine fills it in; times and bodies are kept raw
+ * until listed, and the flip as values (the outbox's slots outlive the
+ * flips they showed).
+ */
 export interface OutboxEntry extends Omit<DeliveryRecord, "channel" | "requests" | "flip" | "time"> {
   /** The integration. */
   channel: ChannelSnapshot;
-  /** The flip as stored (a notifying flip's new status is `up` or `down`); never changed but for its `processed` flag. */
-  flip: Readonly<FlipRecord>;
+  /** The flip's new status. */
+  flipStatus: AlertDirection;
+  /** The flip's reason. */
+  flipReason: FlipRecord["reason"];
+  /** The flip's time, epoch ms. */
+  flipAt: number;
   /** When the delivery started, epoch ms. */
   at: number;
   /** Requests made (or rendered) so far; the shared empty list until the engine sets its own. */
   requests: EntryRequest[];
-  /** For a request recorded without sending: the view it is rendered from when the record is read; otherwise `null`. */
-  later: FlipView | null;
+  /** For a request recorded without sending: its slot keeps the flip's view (see {@link Outbox.keepView}) to render it from when read. */
+  later: boolean;
   /** The record's place in the order of all records ever opened. */
   position: number;
 }
+
+/** The flip a delivery is opened for: a notifying flip's new status is `up` or `down`. */
+export type OpenedFlip = Pick<FlipRecord, "at" | "to" | "reason">;
 
 /** Renders the request of an entry kept with a view (`later`), when the entry is read. */
 export type RenderLater = (view: FlipView, channel: ChannelSnapshot) => EntryRequest[];
@@ -115,18 +127,20 @@ export type RenderLater = (view: FlipView, channel: ChannelSnapshot) => EntryReq
 export const NO_REQUESTS = Object.freeze([]) as unknown as EntryRequest[];
 
 const UTF8 = new TextDecoder();
-const NO_FLIP: OutboxEntry["flip"] = Object.freeze({ at: 0, from: "up", to: "down", reason: "", processed: true });
 
 /**
  * The bounded list of delivery records: a ring whose slots are reused once
  * their record is dropped, so that recording a delivery allocates nothing
  * once the outbox is full. An entry whose delivery is under way is never
  * reused: dropping it leaves it to the engine, which may still complete it.
+ * The views of requests recorded to be rendered later are kept in rows
+ * numbered like the slots, as values rather than objects.
  */
 export class Outbox {
   // Ring storage; a slot is `undefined` until first used, or after its entry was dropped while under way.
   #slots: (OutboxEntry | undefined)[] = [];
   #sizes: number[] = [];
+  #views = new FlipRows(0);
   // Index of the oldest record, how many are kept, the position of the oldest and of the next one.
   #start = 0;
   #count = 0;
@@ -153,8 +167,9 @@ export class Outbox {
    * {@link Outbox.settle} so that its size counts. The entry may be one a
    * dropped record used before: every member is set anew.
    */
-  open(channel: ChannelSnapshot, check: string, flip: OutboxEntry["flip"], at: number): OutboxEntry {
-    if (this.#limits.records === 0) return fresh(channel, check, flip, at, -1);
+  open(channel: ChannelSnapshot, check: string, flip: OpenedFlip, at: number): OutboxEntry {
+    const flipStatus: AlertDirection = flip.to === "up" ? "up" : "down";
+    if (this.#limits.records === 0) return fresh(channel, check, flipStatus, flip, at, -1);
     if (this.#count === this.#slots.length) {
       if (this.#slots.length < this.#limits.records) this.#grow();
       else this.#dropOldest();
@@ -163,17 +178,19 @@ export class Outbox {
     const position = this.#next++;
     let entry = this.#slots[index];
     if (entry === undefined) {
-      entry = fresh(channel, check, flip, at, position);
+      entry = fresh(channel, check, flipStatus, flip, at, position);
       this.#slots[index] = entry;
     } else {
       entry.channel = channel;
       entry.check = check;
-      entry.flip = flip;
+      entry.flipStatus = flipStatus;
+      entry.flipReason = flip.reason;
+      entry.flipAt = flip.at;
       entry.at = at;
       entry.error = "Sending";
       entry.requests = NO_REQUESTS;
       entry.email = null;
-      entry.later = null;
+      entry.later = false;
       entry.position = position;
     }
     this.#sizes[index] = 0;
@@ -181,13 +198,23 @@ export class Outbox {
     return entry;
   }
 
+  /**
+   * Keeps with `entry` the view in `rows`' row `row`, copied, so that its
+   * request is rendered from it when the record is read; nothing for an
+   * entry the outbox no longer keeps.
+   */
+  keepView(entry: OutboxEntry, rows: FlipRows, row: number): void {
+    const index = this.#indexOf(entry);
+    if (index < 0) return;
+    this.#views.copy(rows, row, index);
+    entry.later = true;
+  }
+
   /** Counts the size of a completed entry and drops the oldest records beyond the byte limit; nothing for an entry already dropped. */
   settle(entry: OutboxEntry): void {
-    const offset = entry.position - this.#first;
-    if (offset < 0 || offset >= this.#count) return;
-    const index = (this.#start + offset) % this.#slots.length;
-    if (this.#slots[index] !== entry) return;
-    const size = sizeOf(entry);
+    const index = this.#indexOf(entry);
+    if (index < 0) return;
+    const size = sizeOf(entry) + (entry.later ? this.#views.heldBytes(index) : 0);
     this.#bytes += size - (this.#sizes[index] as number);
     this.#sizes[index] = size;
     while (this.#bytes > this.#limits.bytes && this.#count > 0) this.#dropOldest();
@@ -196,13 +223,24 @@ export class Outbox {
   /** The records, oldest first, as fresh JSON-ready objects. */
   list(): DeliveryRecord[] {
     const out: DeliveryRecord[] = [];
-    for (let i = 0; i < this.#count; i++) out.push(this.#present(this.#slots[(this.#start + i) % this.#slots.length] as OutboxEntry));
+    for (let i = 0; i < this.#count; i++) {
+      const index = (this.#start + i) % this.#slots.length;
+      out.push(this.#present(this.#slots[index] as OutboxEntry, index));
+    }
     return out;
   }
 
   /** Forgets every record. */
   clear(): void {
     while (this.#count > 0) this.#dropOldest();
+  }
+
+  // The slot of an entry the outbox keeps, or -1.
+  #indexOf(entry: OutboxEntry): number {
+    const offset = entry.position - this.#first;
+    if (offset < 0 || offset >= this.#count) return -1;
+    const index = (this.#start + offset) % this.#slots.length;
+    return this.#slots[index] === entry ? index : -1;
   }
 
   #dropOldest(): void {
@@ -212,10 +250,10 @@ export class Outbox {
     if (entry.error === "Sending") this.#slots[index] = undefined;
     else {
       // Let go of what the record held; the slot object itself is kept for the next record.
-      entry.flip = NO_FLIP;
       entry.requests = NO_REQUESTS;
       entry.email = null;
-      entry.later = null;
+      if (entry.later) this.#views.release(index);
+      entry.later = false;
     }
     this.#start = (index + 1) % this.#slots.length;
     this.#count--;
@@ -232,17 +270,18 @@ export class Outbox {
       slots.push(undefined);
       sizes.push(0);
     }
+    this.#views.grow(capacity, this.#start);
     this.#slots = slots;
     this.#sizes = sizes;
     this.#start = 0;
   }
 
-  #present(entry: OutboxEntry): DeliveryRecord {
-    const requests = entry.later === null ? entry.requests : this.#renderLater(entry.later, entry.channel);
+  #present(entry: OutboxEntry, index: number): DeliveryRecord {
+    const requests = entry.later ? this.#renderLater(this.#views.view(index), entry.channel) : entry.requests;
     return {
       channel: { id: entry.channel.id, name: entry.channel.name, kind: entry.channel.kind },
       check: entry.check,
-      flip: { status: entry.flip.to === "up" ? "up" : "down", reason: entry.flip.reason, time: new Date(entry.flip.at).toISOString() },
+      flip: { status: entry.flipStatus, reason: entry.flipReason, time: new Date(entry.flipAt).toISOString() },
       time: new Date(entry.at).toISOString(),
       error: entry.error,
       requests: requests.map((r) => ({
@@ -258,18 +297,22 @@ export class Outbox {
   }
 }
 
-function fresh(channel: ChannelSnapshot, check: string, flip: OutboxEntry["flip"], at: number, position: number): OutboxEntry {
-  return { channel, check, flip, at, error: "Sending", requests: NO_REQUESTS, email: null, later: null, position };
+function fresh(channel: ChannelSnapshot, check: string, flipStatus: AlertDirection, flip: OpenedFlip, at: number, position: number): OutboxEntry {
+  const { reason: flipReason, at: flipAt } = flip;
+  return { channel, check, flipStatus, flipReason, flipAt, at, error: "Sending", requests: NO_REQUESTS, email: null, later: false, position };
 }
 
 // A fixed allowance per record covers its small members and object overhead.
 const RECORD_OVERHEAD = 256;
 
-// A record kept with its view counts what it keeps alive: the view's data and the settings it is rendered from.
+// A record kept with its view also counts the settings it is rendered from (and the caller, the view's own data).
 function sizeOf(entry: OutboxEntry): number {
   let size = RECORD_OVERHEAD + entry.channel.name.length + entry.error.length;
-  if (entry.later !== null) size += entry.later.heldBytes + entry.channel.value.length;
-  for (const request of entry.requests) {
+  if (entry.later) size += entry.channel.value.length;
+  // Indexed loops: most entries share the frozen empty list, which a for-of walks slowly.
+  const { requests } = entry;
+  for (let i = 0; i < requests.length; i++) {
+    const request = requests[i] as EntryRequest;
     size += request.url.length + (request.body?.byteLength ?? 0);
     for (const [name, value] of request.headers) size += name.length + value.length;
   }

@@ -8,16 +8,18 @@
  *
  * Recording a delivery costs no turn of the event loop: the processor only
  * waits when a request goes out. In record-only mode an HTTP delivery keeps
- * its view of the check (a snapshot) and its request is rendered when the
- * record is read, so a ping that flips a check costs little more than one
- * that does not.
+ * its view of the check (a row of values, taken once per flip and moment
+ * and copied into the outbox) and its request is rendered when the record
+ * is read, so a ping that flips a check costs little more than one that
+ * does not.
  * @module
  */
 import { ChannelValueError } from "../model/notify/settings.js";
 import type { Core } from "../model/service.js";
 import type { AlertDirection, RenderedAlert } from "../model/notify/view.js";
 import type { FlipRecord, PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
-import { buildFlipView, channelView, overviewFor, type FlipView } from "./alert-view.js";
+import { channelView, overviewFor, type FlipView } from "./alert-view.js";
+import { FlipRows, takenFlip, type TakenFlip } from "./flip-rows.js";
 import { Outbox, type ChannelSnapshot, type EntryRequest, type OutboxEntry, type OutboxLimits } from "./outbox.js";
 import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert, type SendOutcome } from "./sender.js";
@@ -72,9 +74,12 @@ interface ChannelPlan {
 /** The delivery of one flip, channel after channel. */
 interface FlipDelivery {
   check: StoredCheck;
-  flip: FlipRecord;
+  /** The flip's values: its stored record may be reused for a later flip once the history drops it. */
+  flip: TakenFlip;
   direction: AlertDirection;
-  /** The check as it is when the deliveries run: rebuilt only when the clock moved. */
+  /** Which take of the processor's row shows this delivery's flip (0: none yet); the row is taken anew only when the clock moved. */
+  take: number;
+  /** That row as a view, for rendering now; `null` until one is needed. */
   view: FlipView | null;
   signal: AbortSignal;
 }
@@ -94,6 +99,9 @@ export class Notifier {
   #controller = new AbortController();
   // Reading an integration's settings is costly and they rarely change.
   readonly #plans = new WeakMap<StoredChannel, ChannelPlan>();
+  // The check as the delivery under way sees it (one delivery runs at a time), and how many times it was taken.
+  readonly #current = new FlipRows(1);
+  #takes = 0;
 
   /**
    * @param core The service.
@@ -179,8 +187,8 @@ export class Notifier {
 
   #deliverFlip({ check, flip }: PendingFlip, signal: AbortSignal): Promise<void> | undefined {
     flip.processed = true;
-    const direction: AlertDirection = flip.to === "up" ? "up" : "down";
-    return this.#deliverFrom({ check, flip, direction, view: null, signal }, 0);
+    const taken = takenFlip(check, flip);
+    return this.#deliverFrom({ check, flip: taken, direction: taken.to, take: 0, view: null, signal }, 0);
   }
 
   // Delivers to the project's integrations from `index` on; a promise when one of them has to wait for an answer.
@@ -227,17 +235,22 @@ export class Notifier {
       this.#record(entry, channel, learnt.error);
       return undefined;
     }
-    if (delivery.view === null || delivery.view.now !== now) delivery.view = buildFlipView(this.#core, check, delivery.flip, now);
+    const current = this.#current;
+    if (delivery.take !== this.#takes || current.now(0) !== now) {
+      current.take(0, this.#core, check, delivery.flip, now);
+      delivery.take = ++this.#takes;
+      delivery.view = null;
+    }
     const { transport } = this.#settings;
     if (learnt?.type === "http" && transport === null) {
-      entry.later = delivery.view;
+      this.outbox.keepView(entry, current, 0);
       this.#record(entry, channel, "");
       return undefined;
     }
     entry.requests = [];
     let outcome: SendOutcome;
     try {
-      const alert = this.#render(plan.snapshot, delivery.view);
+      const alert = this.#render(plan.snapshot, (delivery.view ??= current.view(0)));
       plan.learnt[direction] ??= { error: "", type: alert.type };
       if (alert.type === "email") {
         entry.email = { to: alert.to, subject: alert.subject, text: alert.text };
