@@ -105,12 +105,37 @@ export const FLIP_HISTORY_DROP = 100;
  */
 export function recordFlip(store: Store, check: StoredCheck, at: number, to: StoredStatus, reason: FlipRecord["reason"]): void {
   const notifies = flipNotifies(check.status, to);
-  const flip: FlipRecord = { at, from: check.status, to, reason, processed: !notifies };
-  check.flips.push(flip);
-  if (check.flips.length > FLIP_HISTORY_LIMIT) check.flips.splice(0, FLIP_HISTORY_DROP);
+  const flip = newFlip(store, at, check.status, to, reason, !notifies);
+  const { flips } = check;
+  flips.push(flip);
+  if (flips.length > FLIP_HISTORY_LIMIT) dropOldestFlips(store, flips);
   check.status = to;
   noteCheckChange(check);
   if (notifies) store.pendingFlips.push(check, flip);
+}
+
+// A flip record that lives as long as the history keeps it (the next 10000
+// flips) costs the collector far more than making it: it is moved out of
+// the young generation and kept track of there. Writing into records the
+// history dropped makes a long run of flips allocate none.
+function newFlip(store: Store, at: number, from: StoredStatus, to: StoredStatus, reason: FlipRecord["reason"], processed: boolean): FlipRecord {
+  const flip = store.spareFlips.pop();
+  if (flip === undefined) return { at, from, to, reason, processed };
+  flip.at = at;
+  flip.from = from;
+  flip.to = to;
+  flip.reason = reason;
+  flip.processed = processed;
+  return flip;
+}
+
+function dropOldestFlips(store: Store, flips: FlipRecord[]): void {
+  // One shift at a time: V8 trims a long array's front in place, where a splice moves every flip kept.
+  for (let i = 0; i < FLIP_HISTORY_DROP; i++) {
+    const dropped = flips.shift() as FlipRecord;
+    // One the processor has not taken is still in its queue; the processor keeps the values of those it took.
+    if (dropped.processed && store.spareFlips.length < FLIP_HISTORY_DROP) store.spareFlips.push(dropped);
+  }
 }
 
 /** Recomputes `E` and `D` after the check's data changed, and requeues it for the detector. */

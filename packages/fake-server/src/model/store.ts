@@ -269,6 +269,12 @@ export class Store {
   readonly due = new DueQueue<StoredCheck>();
   /** Flips waiting for the notification processor, in recording order. */
   readonly pendingFlips = new FlipQueue();
+  /**
+   * Flips dropped from a check's history once the notification processor
+   * had taken them, which nothing refers to any more: the next flips are
+   * written into them rather than into new records.
+   */
+  readonly spareFlips: FlipRecord[] = [];
   /** Last creation sequence number handed out. */
   seq = 0;
   /** Secrets no longer held (deleted checks' UUIDs…), still masked in the journal; kept by {@link Store.clear}. */
