@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { FakeServer, FakeServerClient } from "../src/index.js";
-import { call, START } from "./helpers.js";
+import { FLIP_HISTORY_DROP, FLIP_HISTORY_LIMIT } from "../src/model/status.js";
+import { call, MINUTE, START } from "./helpers.js";
 import { ping, setupCatching, webhook } from "./notify-helpers.js";
 import { startReceiver } from "./notify-receiver.js";
 
@@ -104,6 +105,37 @@ describe("which flips notify", () => {
     await s.fake.settled();
     expect(turned).toBe(false);
     expect(s.fake.notifications().map((r) => [r.flip.status, r.error])).toEqual([["down", ""]]);
+  });
+});
+
+describe("a delivery under way", () => {
+  test("keeps its flip while later flips push it out of the check's history, whose records they reuse", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const s = setupCatching(async () => {
+      // The first request waits, so the delivery of its flip is under way while the history turns over.
+      if (s.caught.length === 1) await gate;
+      return new Response("ok");
+    });
+    for (const name of ["first", "second"]) s.fake.addChannel(s.project.id, { kind: "webhook", name, value: both });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, uuid);
+    await ping(s, `${uuid}/fail`);
+    await vi.waitFor(() => expect(s.caught).toHaveLength(1));
+    s.fake.clock.advance(MINUTE);
+    // Pauses and resumes flip the check without notifying anybody: enough of them drop the failure's flip from the history.
+    for (let i = 0; i < (FLIP_HISTORY_LIMIT + FLIP_HISTORY_DROP) / 2; i++) {
+      await s.rwCall("POST", `/api/v3/checks/${uuid}/pause`);
+      await s.rwCall("POST", `/api/v3/checks/${uuid}/resume`);
+    }
+    release();
+    await s.fake.settled();
+    const down = { status: "down", reason: "fail", time: new Date(START).toISOString() };
+    expect(s.fake.notifications().map((r) => [r.channel.name, r.flip])).toEqual([
+      ["first", down],
+      ["second", down],
+    ]);
+    expect(s.caught.map((c) => c.body)).toEqual(Array(2).fill("down at 2020-01-01T00:00:00+00:00 exit -1"));
   });
 });
 
