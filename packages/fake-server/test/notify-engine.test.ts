@@ -237,14 +237,19 @@ describe("outcomes", () => {
     expect(recording.fake.notifications()).toEqual(recording.fake.notifications());
   });
 
-  test("record-only requests in a small outbox, read after every step, show what a sending fake sent", async () => {
+  test("record-only requests in a small outbox, read after every step, show what a sending fake sent (through its growth and drops by bytes)", async () => {
     const template = webhook(
       { url: `${HOOK}/down?n=$NAME&j=$JSON`, body: "$CODE $NAME $TAGS $NOW $EXITSTATUS $BODY $JSON", headers: { "X-N": "$NAME $JSON" } },
       { url: `${HOOK}/up?n=$NAME`, body: "$STATUS $NAME $JSON" },
     );
-    for (const outboxLimit of [1, 2, 3, 5, 7]) {
-      const sides = [setupCatching(undefined, { notifications: { outboxLimit } }), setupCatching(undefined, { notifications: { delivery: "record", outboxLimit } })];
-      const reads: unknown[][] = [[], []];
+    // Beyond 16 records the outbox grows its ring. A byte limit (on the recording side alone: the two sides estimate
+    // sizes differently) drops records a few at a time, so that side keeps the newest of what the other sent.
+    for (const [outboxLimit, outboxByteLimit] of [[1], [2], [3], [5], [7], [20], [40], [40, 12_000]] as const) {
+      const sides = [
+        setupCatching(undefined, { notifications: { outboxLimit } }),
+        setupCatching(undefined, { notifications: { delivery: "record", outboxLimit, outboxByteLimit } }),
+      ];
+      const reads: unknown[][][] = [[], []];
       for (const [side, s] of sides.entries()) {
         s.fake.addChannel(s.project.id, { kind: "webhook", name: "a", value: template });
         s.fake.addChannel(s.project.id, { kind: "pagerduty", name: "b", value: "key" });
@@ -260,7 +265,9 @@ describe("outcomes", () => {
         }
       }
       expect(sides[1]!.caught).toEqual([]);
-      expect(reads[1], `outboxLimit ${outboxLimit}`).toEqual(reads[0]);
+      const newest = reads[0]!.map((read, i) => read.slice(read.length - reads[1]![i]!.length));
+      expect(reads[1], `outboxLimit ${outboxLimit}, outboxByteLimit ${outboxByteLimit}`).toEqual(outboxByteLimit === undefined ? reads[0] : newest);
+      if (outboxByteLimit !== undefined) expect(reads[1]!.some((read, i) => read.length < reads[0]![i]!.length)).toBe(true);
     }
   });
 

@@ -7,7 +7,8 @@
 import type { AlertDirection } from "../model/notify/view.js";
 import type { FlipRecord } from "../model/store.js";
 import type { FlipView } from "./alert-view.js";
-import { FlipRows } from "./flip-rows.js";
+import type { FlipRows } from "./flip-rows.js";
+import { KeptViews } from "./kept-views.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
 export interface SentRequest {
@@ -111,8 +112,8 @@ export interface OutboxEntry extends Omit<DeliveryRecord, "channel" | "requests"
   at: number;
   /** Requests made (or rendered) so far; the shared empty list until the engine sets its own. */
   requests: EntryRequest[];
-  /** For a request recorded without sending: its slot keeps the flip's view (see {@link Outbox.keepView}) to render it from when read. */
-  later: boolean;
+  /** For a request recorded without sending: the outbox's row of the view it is rendered from when read (see {@link Outbox.keepView}); otherwise -1. */
+  view: number;
   /** The record's place in the order of all records ever opened. */
   position: number;
 }
@@ -120,7 +121,7 @@ export interface OutboxEntry extends Omit<DeliveryRecord, "channel" | "requests"
 /** The flip a delivery is opened for: a notifying flip's new status is `up` or `down`. */
 export type OpenedFlip = Pick<FlipRecord, "at" | "to" | "reason">;
 
-/** Renders the request of an entry kept with a view (`later`), when the entry is read. */
+/** Renders the request of an entry kept with a view, when the entry is read. */
 export type RenderLater = (view: FlipView, channel: ChannelSnapshot) => EntryRequest[];
 
 /** The requests of every entry that has none of its own: frozen, so that adding to it fails loudly. */
@@ -133,14 +134,14 @@ const UTF8 = new TextDecoder();
  * their record is dropped, so that recording a delivery allocates nothing
  * once the outbox is full. An entry whose delivery is under way is never
  * reused: dropping it leaves it to the engine, which may still complete it.
- * The views of requests recorded to be rendered later are kept in rows
- * numbered like the slots, as values rather than objects.
+ * The views of requests recorded to be rendered later are kept as rows
+ * of values, one per flip and moment, rather than as objects.
  */
 export class Outbox {
   // Ring storage; a slot is `undefined` until first used, or after its entry was dropped while under way.
   #slots: (OutboxEntry | undefined)[] = [];
   #sizes: number[] = [];
-  #views = new FlipRows(0);
+  readonly #views = new KeptViews();
   // Index of the oldest record, how many are kept, the position of the oldest and of the next one.
   #start = 0;
   #count = 0;
@@ -190,7 +191,7 @@ export class Outbox {
       entry.error = "Sending";
       entry.requests = NO_REQUESTS;
       entry.email = null;
-      entry.later = false;
+      entry.view = -1;
       entry.position = position;
     }
     this.#sizes[index] = 0;
@@ -199,22 +200,21 @@ export class Outbox {
   }
 
   /**
-   * Keeps with `entry` the view in `rows`' row `row`, copied, so that its
-   * request is rendered from it when the record is read; nothing for an
-   * entry the outbox no longer keeps.
+   * Keeps with `entry` the view in `rows`' row `row` so that its request
+   * is rendered from it when the record is read; nothing for an entry the
+   * outbox no longer keeps. Entries kept with the same `take` (a number
+   * the caller changes whenever it takes the row anew) share one copy.
    */
-  keepView(entry: OutboxEntry, rows: FlipRows, row: number): void {
-    const index = this.#indexOf(entry);
-    if (index < 0) return;
-    this.#views.copy(rows, row, index);
-    entry.later = true;
+  keepView(entry: OutboxEntry, rows: FlipRows, row: number, take: number): void {
+    if (this.#indexOf(entry) < 0) return;
+    entry.view = this.#views.use(rows, row, take);
   }
 
   /** Counts the size of a completed entry and drops the oldest records beyond the byte limit; nothing for an entry already dropped. */
   settle(entry: OutboxEntry): void {
     const index = this.#indexOf(entry);
     if (index < 0) return;
-    const size = sizeOf(entry) + (entry.later ? this.#views.heldBytes(index) : 0);
+    const size = sizeOf(entry) + (entry.view >= 0 ? this.#views.heldBytes(entry.view) : 0);
     this.#bytes += size - (this.#sizes[index] as number);
     this.#sizes[index] = size;
     while (this.#bytes > this.#limits.bytes && this.#count > 0) this.#dropOldest();
@@ -223,10 +223,7 @@ export class Outbox {
   /** The records, oldest first, as fresh JSON-ready objects. */
   list(): DeliveryRecord[] {
     const out: DeliveryRecord[] = [];
-    for (let i = 0; i < this.#count; i++) {
-      const index = (this.#start + i) % this.#slots.length;
-      out.push(this.#present(this.#slots[index] as OutboxEntry, index));
-    }
+    for (let i = 0; i < this.#count; i++) out.push(this.#present(this.#slots[(this.#start + i) % this.#slots.length] as OutboxEntry));
     return out;
   }
 
@@ -252,8 +249,8 @@ export class Outbox {
       // Let go of what the record held; the slot object itself is kept for the next record.
       entry.requests = NO_REQUESTS;
       entry.email = null;
-      if (entry.later) this.#views.release(index);
-      entry.later = false;
+      if (entry.view >= 0) this.#views.drop(entry.view);
+      entry.view = -1;
     }
     this.#start = (index + 1) % this.#slots.length;
     this.#count--;
@@ -270,14 +267,15 @@ export class Outbox {
       slots.push(undefined);
       sizes.push(0);
     }
-    this.#views.grow(capacity, this.#start);
+    const moved = this.#views.grow(capacity);
+    for (const entry of slots) if (entry !== undefined && entry.view >= 0) entry.view = moved(entry.view);
     this.#slots = slots;
     this.#sizes = sizes;
     this.#start = 0;
   }
 
-  #present(entry: OutboxEntry, index: number): DeliveryRecord {
-    const requests = entry.later ? this.#renderLater(this.#views.view(index), entry.channel) : entry.requests;
+  #present(entry: OutboxEntry): DeliveryRecord {
+    const requests = entry.view >= 0 ? this.#renderLater(this.#views.view(entry.view), entry.channel) : entry.requests;
     return {
       channel: { id: entry.channel.id, name: entry.channel.name, kind: entry.channel.kind },
       check: entry.check,
@@ -299,7 +297,7 @@ export class Outbox {
 
 function fresh(channel: ChannelSnapshot, check: string, flipStatus: AlertDirection, flip: OpenedFlip, at: number, position: number): OutboxEntry {
   const { reason: flipReason, at: flipAt } = flip;
-  return { channel, check, flipStatus, flipReason, flipAt, at, error: "Sending", requests: NO_REQUESTS, email: null, later: false, position };
+  return { channel, check, flipStatus, flipReason, flipAt, at, error: "Sending", requests: NO_REQUESTS, email: null, view: -1, position };
 }
 
 // A fixed allowance per record covers its small members and object overhead.
@@ -308,7 +306,7 @@ const RECORD_OVERHEAD = 256;
 // A record kept with its view also counts the settings it is rendered from (and the caller, the view's own data).
 function sizeOf(entry: OutboxEntry): number {
   let size = RECORD_OVERHEAD + entry.channel.name.length + entry.error.length;
-  if (entry.later) size += entry.channel.value.length;
+  if (entry.view >= 0) size += entry.channel.value.length;
   // Indexed loops: most entries share the frozen empty list, which a for-of walks slowly.
   const { requests } = entry;
   for (let i = 0; i < requests.length; i++) {

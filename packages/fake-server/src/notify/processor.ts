@@ -243,7 +243,7 @@ export class Notifier {
     }
     const { transport } = this.#settings;
     if (learnt?.type === "http" && transport === null) {
-      this.outbox.keepView(entry, current, 0);
+      this.outbox.keepView(entry, current, 0, this.#takes);
       this.#record(entry, channel, "");
       return undefined;
     }
