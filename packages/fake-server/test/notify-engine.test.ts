@@ -108,6 +108,21 @@ describe("which flips notify", () => {
   });
 });
 
+describe("turns of the event loop", () => {
+  test("a flip after settled() and close() is still delivered on a later turn, and not as aborted", async () => {
+    const s = setupCatching();
+    s.fake.addChannel(s.project.id, { kind: "webhook", value: both });
+    const uuid = await s.create({ channels: "*" });
+    await ping(s, `${uuid}/fail`);
+    await s.fake.settled();
+    await s.fake.close();
+    await ping(s, uuid);
+    expect(s.caught).toHaveLength(1);
+    await vi.waitFor(() => expect(s.fake.notifications().map((r) => [r.flip.status, r.error])).toEqual([["down", ""], ["up", ""]]));
+    expect(s.caught.map((c) => c.url)).toEqual([`${HOOK}/down`, `${HOOK}/up`]);
+  });
+});
+
 describe("a delivery under way", () => {
   test("keeps its flip while later flips push it out of the check's history, whose records they reuse", async () => {
     let release = () => {};

@@ -47,11 +47,9 @@ const SUCCESS: SendOutcome = { error: "", permanent: false };
 // Taken when the module loads, so that a test's fake timers (which replace
 // the globals) cannot hold deliveries back. Called as plain functions: a
 // browser's timer functions refuse another `this`.
-const { setImmediate: startImmediate, clearImmediate: stopImmediate, setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
-const turns: { start(callback: () => void): unknown; stop(turn: unknown): void } =
-  startImmediate !== undefined
-    ? { start: (callback) => startImmediate(callback), stop: (turn) => stopImmediate(turn as NodeJS.Immediate) }
-    : { start: (callback) => startTimeout(callback, 0), stop: (turn) => stopTimeout(turn as ReturnType<typeof startTimeout>) };
+const { setImmediate: startImmediate, setTimeout: startTimeout } = globalThis;
+const nextTurn: (callback: () => void) => unknown =
+  startImmediate !== undefined ? (callback) => startImmediate(callback) : (callback) => startTimeout(callback, 0);
 
 /** What the first render of a delivery in one direction gave: the settings alone decide it, so it holds for every later one. */
 interface Learnt {
@@ -93,8 +91,10 @@ export class Notifier {
   readonly #settings: NotifierSettings;
   // The run that waits for a delivery's answer; `null` when none does.
   #running: Promise<void> | null = null;
-  // The turn of the event loop a run waits for, and the abort signal it will run with; `null` when none waits.
-  #turn: unknown = null;
+  // Whether a turn of the event loop is scheduled, and the abort signal the run it starts will use (`null`: no
+  // flip waits for it). A turn whose flips settled() delivered stays scheduled, spent: the next kick uses it
+  // rather than scheduling another, so that a test settling after each flip does not cost each one a timer.
+  #turn = false;
   #turnSignal: AbortSignal | null = null;
   #controller = new AbortController();
   // Reading an integration's settings is costly and they rarely change.
@@ -121,9 +121,11 @@ export class Notifier {
    * every request.
    */
   kick(): void {
-    if (this.#turn !== null || this.#running !== null || this.#core.store.pendingFlips.size === 0) return;
+    if (this.#turnSignal !== null || this.#running !== null || this.#core.store.pendingFlips.size === 0) return;
     this.#turnSignal = this.#controller.signal;
-    this.#turn = turns.start(this.#onTurn);
+    if (this.#turn) return;
+    this.#turn = true;
+    nextTurn(this.#onTurn);
   }
 
   /**
@@ -148,6 +150,7 @@ export class Notifier {
   }
 
   readonly #onTurn = (): void => {
+    this.#turn = false;
     this.#run();
   };
 
@@ -158,10 +161,8 @@ export class Notifier {
   // Delivers what waits, synchronously until a delivery has to wait for an answer; the rest then follows in `#running`.
   #run(): void {
     let signal = this.#controller.signal;
-    if (this.#turn !== null) {
-      turns.stop(this.#turn);
-      signal = this.#turnSignal as AbortSignal;
-      this.#turn = null;
+    if (this.#turnSignal !== null) {
+      signal = this.#turnSignal;
       this.#turnSignal = null;
     }
     if (this.#running !== null) return;
