@@ -95,27 +95,18 @@ export interface ChannelSnapshot {
 export type EntryRequest = Omit<SentRequest, "body" | "bodyBase64"> & { body: Uint8Array | null };
 
 /**
- * A delivery as the engine fills it in; times and bodies are kept raw
- * until listed, and the flip as values (the outbox's slots outlive the
- * flips they showed).
+ * A delivery under way, as the engine fills it in: its record shows it
+ * until the engine hands it back with {@link Outbox.settle}.
  */
-export interface OutboxEntry extends Omit<DeliveryRecord, "channel" | "requests" | "flip" | "time"> {
-  /** The integration. */
-  channel: ChannelSnapshot;
-  /** The flip's new status. */
-  flipStatus: AlertDirection;
-  /** The flip's reason. */
-  flipReason: FlipRecord["reason"];
-  /** The flip's time, epoch ms. */
-  flipAt: number;
-  /** When the delivery started, epoch ms. */
-  at: number;
+export interface OutboxEntry {
+  /** `"Sending"` while under way; then `""` on success, otherwise the error text. */
+  error: string;
   /** Requests made (or rendered) so far; the shared empty list until the engine sets its own. */
   requests: EntryRequest[];
-  /** For a request recorded without sending: the outbox's row of the view it is rendered from when read (see {@link Outbox.keepView}); otherwise -1. */
-  view: number;
-  /** The record's place in the order of all records ever opened. */
-  position: number;
+  /** The alert email (email kind), otherwise `null`. */
+  email: SentEmail | null;
+  /** The record's place in the order of all records ever opened (-1: an outbox that keeps none). */
+  readonly position: number;
 }
 
 /** The flip a delivery is opened for: a notifying flip's new status is `up` or `down`. */
@@ -130,19 +121,32 @@ export const NO_REQUESTS = Object.freeze([]) as unknown as EntryRequest[];
 const UTF8 = new TextDecoder();
 
 /**
- * The bounded list of delivery records: a ring whose slots are reused once
- * their record is dropped, so that recording a delivery allocates nothing
- * once the outbox is full. An entry whose delivery is under way is never
- * reused: dropping it leaves it to the engine, which may still complete it.
- * The views of requests recorded to be rendered later are kept as rows
- * of values, one per flip and moment, rather than as objects.
+ * The bounded list of delivery records: a ring of columns, one entry per
+ * record in each (the times two), so that recording a delivery writes a
+ * few values next to the previous record's and keeps no object per
+ * record. A delivery under way has an entry object the engine completes;
+ * dropping its record leaves the entry to the engine, whose completion
+ * then changes nothing. The views of requests recorded to be rendered
+ * later are rows of values, one per flip and moment ({@link KeptViews}).
  */
 export class Outbox {
-  // Ring storage; a slot is `undefined` until first used, or after its entry was dropped while under way.
-  #slots: (OutboxEntry | undefined)[] = [];
-  #sizes: number[] = [];
-  readonly #views = new KeptViews();
-  // Index of the oldest record, how many are kept, the position of the oldest and of the next one.
+  #channels: (ChannelSnapshot | null)[] = [];
+  #checks: string[] = [];
+  #statuses: AlertDirection[] = [];
+  #reasons: FlipRecord["reason"][] = [];
+  // When the delivery started, then the flip's time, epoch ms.
+  #times = new Float64Array(0);
+  #errors: string[] = [];
+  #requests: EntryRequest[][] = [];
+  #emails: (SentEmail | null)[] = [];
+  // The kept view a request is rendered from when read, or -1.
+  #views = new Int32Array(0);
+  #sizes = new Float64Array(0);
+  // The entry of a delivery under way, until it is settled.
+  #entries: (OutboxEntry | undefined)[] = [];
+  readonly #kept = new KeptViews();
+  // Slots, the oldest record's slot, how many are kept, the position of the oldest and of the next one.
+  #capacity = 0;
   #start = 0;
   #count = 0;
   #first = 0;
@@ -151,7 +155,7 @@ export class Outbox {
   readonly #limits: OutboxLimits;
   readonly #renderLater: RenderLater;
 
-  /** Creates an empty outbox with these limits; `renderLater` renders the requests of entries kept with their view. */
+  /** Creates an empty outbox with these limits; `renderLater` renders the requests of records kept with a view. */
   constructor(limits: OutboxLimits, renderLater: RenderLater) {
     this.#limits = limits;
     this.#renderLater = renderLater;
@@ -165,65 +169,51 @@ export class Outbox {
   /**
    * Adds a delivery under way (error `Sending`, nothing sent yet) and
    * returns its entry for the engine to complete; the engine then calls
-   * {@link Outbox.settle} so that its size counts. The entry may be one a
-   * dropped record used before: every member is set anew.
+   * {@link Outbox.settle} so that its size counts.
    */
   open(channel: ChannelSnapshot, check: string, flip: OpenedFlip, at: number): OutboxEntry {
-    const flipStatus: AlertDirection = flip.to === "up" ? "up" : "down";
-    if (this.#limits.records === 0) return fresh(channel, check, flipStatus, flip, at, -1);
-    if (this.#count === this.#slots.length) {
-      if (this.#slots.length < this.#limits.records) this.#grow();
-      else this.#dropOldest();
-    }
-    const index = (this.#start + this.#count) % this.#slots.length;
-    const position = this.#next++;
-    let entry = this.#slots[index];
-    if (entry === undefined) {
-      entry = fresh(channel, check, flipStatus, flip, at, position);
-      this.#slots[index] = entry;
-    } else {
-      entry.channel = channel;
-      entry.check = check;
-      entry.flipStatus = flipStatus;
-      entry.flipReason = flip.reason;
-      entry.flipAt = flip.at;
-      entry.at = at;
-      entry.error = "Sending";
-      entry.requests = NO_REQUESTS;
-      entry.email = null;
-      entry.view = -1;
-      entry.position = position;
-    }
-    this.#sizes[index] = 0;
-    this.#count++;
+    const index = this.#add(channel, check, flip, at, "Sending");
+    const entry: OutboxEntry = { error: "Sending", requests: NO_REQUESTS, email: null, position: index < 0 ? -1 : this.#next - 1 };
+    if (index >= 0) this.#entries[index] = entry;
     return entry;
   }
 
-  /**
-   * Keeps with `entry` the view in `rows`' row `row` so that its request
-   * is rendered from it when the record is read; nothing for an entry the
-   * outbox no longer keeps. Entries kept with the same `take` (a number
-   * the caller changes whenever it takes the row anew) share one copy.
-   */
-  keepView(entry: OutboxEntry, rows: FlipRows, row: number, take: number): void {
-    if (this.#indexOf(entry) < 0) return;
-    entry.view = this.#views.use(rows, row, take);
+  /** Adds the record of a delivery decided without rendering or sending anything: `error` is `""` or what failed. */
+  record(channel: ChannelSnapshot, check: string, flip: OpenedFlip, at: number, error: string): void {
+    const index = this.#add(channel, check, flip, at, error);
+    if (index >= 0) this.#counted(index);
   }
 
-  /** Counts the size of a completed entry and drops the oldest records beyond the byte limit; nothing for an entry already dropped. */
-  settle(entry: OutboxEntry): void {
-    const index = this.#indexOf(entry);
+  /**
+   * Adds the record of a request recorded without sending, rendered when
+   * read from the view in `rows`' row `row`. Records kept with the same
+   * `take` (a number the caller changes whenever it takes the row anew)
+   * share one copy of it.
+   */
+  recordLater(channel: ChannelSnapshot, check: string, flip: OpenedFlip, at: number, rows: FlipRows, row: number, take: number): void {
+    const index = this.#add(channel, check, flip, at, "");
     if (index < 0) return;
-    const size = sizeOf(entry) + (entry.view >= 0 ? this.#views.heldBytes(entry.view) : 0);
-    this.#bytes += size - (this.#sizes[index] as number);
-    this.#sizes[index] = size;
-    while (this.#bytes > this.#limits.bytes && this.#count > 0) this.#dropOldest();
+    this.#views[index] = this.#kept.use(rows, row, take);
+    this.#counted(index);
+  }
+
+  /** Takes a completed entry's outcome and drops the oldest records beyond the byte limit; nothing for an entry already dropped. */
+  settle(entry: OutboxEntry): void {
+    const offset = entry.position - this.#first;
+    if (offset < 0 || offset >= this.#count) return;
+    const index = (this.#start + offset) % this.#capacity;
+    if (this.#entries[index] !== entry) return;
+    this.#entries[index] = undefined;
+    this.#errors[index] = entry.error;
+    this.#requests[index] = entry.requests;
+    this.#emails[index] = entry.email;
+    this.#counted(index);
   }
 
   /** The records, oldest first, as fresh JSON-ready objects. */
   list(): DeliveryRecord[] {
     const out: DeliveryRecord[] = [];
-    for (let i = 0; i < this.#count; i++) out.push(this.#present(this.#slots[(this.#start + i) % this.#slots.length] as OutboxEntry));
+    for (let i = 0; i < this.#count; i++) out.push(this.#present((this.#start + i) % this.#capacity));
     return out;
   }
 
@@ -232,56 +222,118 @@ export class Outbox {
     while (this.#count > 0) this.#dropOldest();
   }
 
-  // The slot of an entry the outbox keeps, or -1.
-  #indexOf(entry: OutboxEntry): number {
-    const offset = entry.position - this.#first;
-    if (offset < 0 || offset >= this.#count) return -1;
-    const index = (this.#start + offset) % this.#slots.length;
-    return this.#slots[index] === entry ? index : -1;
+  // The slot of a new record, its other columns emptied; -1 when the outbox keeps no records.
+  #add(channel: ChannelSnapshot, check: string, flip: OpenedFlip, at: number, error: string): number {
+    if (this.#limits.records === 0) return -1;
+    if (this.#count === this.#capacity) {
+      if (this.#capacity < this.#limits.records) this.#grow();
+      else this.#dropOldest();
+    }
+    const index = (this.#start + this.#count) % this.#capacity;
+    this.#channels[index] = channel;
+    this.#checks[index] = check;
+    this.#statuses[index] = flip.to === "up" ? "up" : "down";
+    this.#reasons[index] = flip.reason;
+    this.#times[2 * index] = at;
+    this.#times[2 * index + 1] = flip.at;
+    this.#errors[index] = error;
+    this.#sizes[index] = 0;
+    this.#next++;
+    this.#count++;
+    return index;
+  }
+
+  // Counts the size of the completed record in `index`, then drops the oldest records beyond the byte limit.
+  #counted(index: number): void {
+    const size = this.#sizeOf(index);
+    this.#bytes += size - (this.#sizes[index] as number);
+    this.#sizes[index] = size;
+    while (this.#bytes > this.#limits.bytes && this.#count > 0) this.#dropOldest();
   }
 
   #dropOldest(): void {
     const index = this.#start;
-    const entry = this.#slots[index] as OutboxEntry;
     this.#bytes -= this.#sizes[index] as number;
-    if (entry.error === "Sending") this.#slots[index] = undefined;
-    else {
-      // Let go of what the record held; the slot object itself is kept for the next record.
-      entry.requests = NO_REQUESTS;
-      entry.email = null;
-      if (entry.view >= 0) this.#views.drop(entry.view);
-      entry.view = -1;
-    }
-    this.#start = (index + 1) % this.#slots.length;
+    // Let go of what the record held; the slot is reused for the next record.
+    this.#entries[index] = undefined;
+    this.#requests[index] = NO_REQUESTS;
+    this.#emails[index] = null;
+    const view = this.#views[index] as number;
+    if (view >= 0) this.#kept.drop(view);
+    this.#views[index] = -1;
+    this.#start = (index + 1) % this.#capacity;
     this.#count--;
     this.#first++;
   }
 
   // Doubles the ring (up to the record limit), its records moved to the front in order.
   #grow(): void {
-    const { length } = this.#slots;
-    const slots = [...this.#slots.slice(this.#start), ...this.#slots.slice(0, this.#start)];
-    const sizes = [...this.#sizes.slice(this.#start), ...this.#sizes.slice(0, this.#start)];
-    const capacity = Math.min(this.#limits.records, Math.max(16, length * 2));
-    for (let i = length; i < capacity; i++) {
-      slots.push(undefined);
-      sizes.push(0);
+    const old = this.#capacity;
+    const capacity = Math.min(this.#limits.records, Math.max(16, old * 2));
+    const slot = (i: number): number => (this.#start + i) % old;
+    const moved = <T>(column: T[], empty: T): T[] => Array.from({ length: capacity }, (_, i) => (i < old ? (column[slot(i)] as T) : empty));
+    this.#channels = moved(this.#channels, null);
+    this.#checks = moved(this.#checks, "");
+    this.#statuses = moved(this.#statuses, "down");
+    this.#reasons = moved(this.#reasons, "");
+    this.#errors = moved(this.#errors, "");
+    this.#requests = moved(this.#requests, NO_REQUESTS);
+    this.#emails = moved(this.#emails, null);
+    this.#entries = moved(this.#entries, undefined);
+    const times = new Float64Array(2 * capacity);
+    const sizes = new Float64Array(capacity);
+    const views = new Int32Array(capacity).fill(-1);
+    const movedView = this.#kept.grow(capacity);
+    for (let i = 0; i < old; i++) {
+      const from = slot(i);
+      times[2 * i] = this.#times[2 * from] as number;
+      times[2 * i + 1] = this.#times[2 * from + 1] as number;
+      sizes[i] = this.#sizes[from] as number;
+      const view = this.#views[from] as number;
+      views[i] = view >= 0 ? movedView(view) : -1;
     }
-    const moved = this.#views.grow(capacity);
-    for (const entry of slots) if (entry !== undefined && entry.view >= 0) entry.view = moved(entry.view);
-    this.#slots = slots;
+    this.#times = times;
     this.#sizes = sizes;
+    this.#views = views;
+    this.#capacity = capacity;
     this.#start = 0;
   }
 
-  #present(entry: OutboxEntry): DeliveryRecord {
-    const requests = entry.view >= 0 ? this.#renderLater(this.#views.view(entry.view), entry.channel) : entry.requests;
+  // A record kept with its view also counts the settings it is rendered from, and the view's own data.
+  #sizeOf(index: number): number {
+    const channel = this.#channels[index] as ChannelSnapshot;
+    let size = RECORD_OVERHEAD + channel.name.length + (this.#errors[index] as string).length;
+    const view = this.#views[index] as number;
+    if (view >= 0) size += channel.value.length + this.#kept.heldBytes(view);
+    // Indexed loops: most records share the frozen empty list, which a for-of walks slowly.
+    const requests = this.#requests[index] as EntryRequest[];
+    for (let i = 0; i < requests.length; i++) {
+      const request = requests[i] as EntryRequest;
+      size += request.url.length + (request.body?.byteLength ?? 0);
+      for (const [name, value] of request.headers) size += name.length + value.length;
+    }
+    const email = this.#emails[index];
+    if (email) size += email.to.length + email.subject.length + email.text.length;
+    return size;
+  }
+
+  #present(index: number): DeliveryRecord {
+    const channel = this.#channels[index] as ChannelSnapshot;
+    const entry = this.#entries[index];
+    const view = this.#views[index] as number;
+    const requests =
+      entry !== undefined ? entry.requests : view >= 0 ? this.#renderLater(this.#kept.view(view), channel) : (this.#requests[index] as EntryRequest[]);
+    const email = entry !== undefined ? entry.email : this.#emails[index];
     return {
-      channel: { id: entry.channel.id, name: entry.channel.name, kind: entry.channel.kind },
-      check: entry.check,
-      flip: { status: entry.flipStatus, reason: entry.flipReason, time: new Date(entry.flipAt).toISOString() },
-      time: new Date(entry.at).toISOString(),
-      error: entry.error,
+      channel: { id: channel.id, name: channel.name, kind: channel.kind },
+      check: this.#checks[index] as string,
+      flip: {
+        status: this.#statuses[index] as AlertDirection,
+        reason: this.#reasons[index] as FlipRecord["reason"],
+        time: new Date(this.#times[2 * index + 1] as number).toISOString(),
+      },
+      time: new Date(this.#times[2 * index] as number).toISOString(),
+      error: entry !== undefined ? entry.error : (this.#errors[index] as string),
       requests: requests.map((r) => ({
         method: r.method,
         url: r.url,
@@ -290,31 +342,10 @@ export class Outbox {
         bodyBase64: r.body === null ? null : Buffer.from(r.body).toString("base64"),
         status: r.status,
       })),
-      email: entry.email ? { ...entry.email } : null,
+      email: email ? { ...email } : null,
     };
   }
 }
 
-function fresh(channel: ChannelSnapshot, check: string, flipStatus: AlertDirection, flip: OpenedFlip, at: number, position: number): OutboxEntry {
-  const { reason: flipReason, at: flipAt } = flip;
-  return { channel, check, flipStatus, flipReason, flipAt, at, error: "Sending", requests: NO_REQUESTS, email: null, view: -1, position };
-}
-
-// A fixed allowance per record covers its small members and object overhead.
+// A fixed allowance per record covers its small members.
 const RECORD_OVERHEAD = 256;
-
-// A record kept with its view also counts the settings it is rendered from (and the caller, the view's own data).
-function sizeOf(entry: OutboxEntry): number {
-  let size = RECORD_OVERHEAD + entry.channel.name.length + entry.error.length;
-  if (entry.view >= 0) size += entry.channel.value.length;
-  // Indexed loops: most entries share the frozen empty list, which a for-of walks slowly.
-  const { requests } = entry;
-  for (let i = 0; i < requests.length; i++) {
-    const request = requests[i] as EntryRequest;
-    size += request.url.length + (request.body?.byteLength ?? 0);
-    for (const [name, value] of request.headers) size += name.length + value.length;
-  }
-  if (entry.email) size += entry.email.to.length + entry.email.subject.length + entry.email.text.length;
-  return size;
-}
-

@@ -230,10 +230,10 @@ export class Notifier {
   #deliver(delivery: FlipDelivery, channel: StoredChannel, plan: ChannelPlan): Promise<void> | undefined {
     const { check, direction } = delivery;
     const now = this.#now();
-    const entry = this.outbox.open(plan.snapshot, check.uuid, delivery.flip, now);
     const learnt = plan.learnt[direction];
     if (learnt !== undefined && (learnt.error !== "" || learnt.type === "none")) {
-      this.#record(entry, channel, learnt.error);
+      this.outbox.record(plan.snapshot, check.uuid, delivery.flip, now, learnt.error);
+      this.#ended(channel, learnt.error);
       return undefined;
     }
     const current = this.#current;
@@ -244,10 +244,11 @@ export class Notifier {
     }
     const { transport } = this.#settings;
     if (learnt?.type === "http" && transport === null) {
-      this.outbox.keepView(entry, current, 0, this.#takes);
-      this.#record(entry, channel, "");
+      this.outbox.recordLater(plan.snapshot, check.uuid, delivery.flip, now, current, 0, this.#takes);
+      this.#ended(channel, "");
       return undefined;
     }
+    const entry = this.outbox.open(plan.snapshot, check.uuid, delivery.flip, now);
     entry.requests = [];
     let outcome: SendOutcome;
     try {
@@ -281,11 +282,9 @@ export class Notifier {
     return undefined;
   }
 
-  // A delivery decided without rendering or sending anything.
-  #record(entry: OutboxEntry, channel: StoredChannel, error: string): void {
-    entry.error = error;
+  // A delivery decided without rendering or sending anything, already in the outbox.
+  #ended(channel: StoredChannel, error: string): void {
     channel.lastError = error;
-    this.outbox.settle(entry);
     this.#settings.onChange();
   }
 
