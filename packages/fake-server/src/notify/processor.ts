@@ -9,15 +9,15 @@
  * Recording a delivery costs no turn of the event loop: the processor only
  * waits when a request goes out. In record-only mode an HTTP delivery keeps
  * its view of the check (a row of values, taken once per flip and moment
- * and copied into the outbox) and its request is rendered when the record
- * is read, so a ping that flips a check costs little more than one that
- * does not.
+ * and kept once in the outbox for all the deliveries that saw it) and its
+ * request is rendered when the record is read, so a ping that flips a
+ * check costs little more than one that does not.
  * @module
  */
 import { ChannelValueError } from "../model/notify/settings.js";
 import type { Core } from "../model/service.js";
 import type { AlertDirection, RenderedAlert } from "../model/notify/view.js";
-import type { FlipRecord, PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
+import type { PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
 import { channelView, overviewFor, type FlipView } from "./alert-view.js";
 import { FlipRows, takenFlip, type TakenFlip } from "./flip-rows.js";
 import { Outbox, type ChannelSnapshot, type EntryRequest, type OutboxEntry, type OutboxLimits } from "./outbox.js";
