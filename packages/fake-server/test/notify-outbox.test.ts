@@ -54,9 +54,14 @@ describe("the outbox ring", () => {
           model.records = [];
           continue;
         }
-        const entry = outbox.open(CHANNEL, `check ${n}`, { at: n, to: "down", reason: "fail" }, n);
+        const flip = { at: n, to: "down", reason: "fail" } as const;
         model.open(n);
-        open.push({ entry, n });
+        if (action < 5) {
+          // A delivery decided at once is recorded whole.
+          const size = 256 + 4 + random(400);
+          outbox.record(CHANNEL, `check ${n}`, flip, n, label(n, size - 256 - CHANNEL.name.length));
+          model.settle(n, size);
+        } else open.push({ entry: outbox.open(CHANNEL, `check ${n}`, flip, n), n });
         // Most deliveries settle at once; some stay under way for a while, as a send waiting for its receiver does.
         const settleNow = open.filter(() => random(4) !== 0);
         for (const done of settleNow) {
