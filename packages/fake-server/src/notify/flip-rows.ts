@@ -5,8 +5,8 @@
  * the downtime and the project's other checks), taken when it was
  * delivered. A row is numbers in one typed column and references to
  * values the store shares in another, so that a full outbox keeps a few
- * arrays rather than an object graph per delivery, and taking or copying
- * a row allocates nothing the collector would have to move.
+ * arrays rather than an object graph per delivery, and taking a row
+ * allocates nothing the collector would have to move.
  * @module
  */
 import { representContext } from "../http/exchange.js";
@@ -129,21 +129,6 @@ export class FlipRows {
     numbers[n + HELD] = held;
   }
 
-  /** Copies `from`'s row `fromRow` into `row`. */
-  copy(from: FlipRows, fromRow: number, row: number): void {
-    const source = from.#numbers;
-    const numbers = this.#numbers;
-    for (let i = 0, s = fromRow * NUMBERS, n = row * NUMBERS; i < NUMBERS; i++) numbers[n + i] = source[s + i] as number;
-    const sourceRefs = from.#refs;
-    const refs = this.#refs;
-    for (let i = 0, s = fromRow * REFS, r = row * REFS; i < REFS; i++) refs[r + i] = sourceRefs[s + i];
-  }
-
-  /** The clock reading `row` was taken at, epoch ms. */
-  now(row: number): number {
-    return this.#numbers[row * NUMBERS + NOW] as number;
-  }
-
   /** An estimate of the bytes `row` keeps alive (texts, the last ping's body, the other checks). */
   heldBytes(row: number): number {
     return this.#numbers[row * NUMBERS + HELD] as number;
@@ -175,8 +160,13 @@ export class FlipRows {
 
   /** The view `row` holds, in an object of its own: rewriting the row later does not change it. */
   view(row: number): FlipView {
+    return new RowView(this.#numbers.slice(row * NUMBERS, (row + 1) * NUMBERS), this.#refs.slice(row * REFS, (row + 1) * REFS));
+  }
+
+  /** The view of delivering `flip` of `check` at `now`, taken from the store into an object of its own. */
+  static viewOf(core: Core, check: StoredCheck, flip: TakenFlip, now: number): FlipView {
     const own = new FlipRows(1);
-    own.copy(this, row, 0);
+    own.take(0, core, check, flip, now);
     return new RowView(own.#numbers, own.#refs);
   }
 }

@@ -4,8 +4,10 @@
  * in a ring as large as the outbox's.
  * @module
  */
+import type { Core } from "../model/service.js";
+import type { StoredCheck } from "../model/store.js";
 import type { FlipView } from "./alert-view.js";
-import { FlipRows } from "./flip-rows.js";
+import { FlipRows, type TakenFlip } from "./flip-rows.js";
 
 /**
  * Rows of views with a count of the records using each. Rows are taken in
@@ -18,7 +20,7 @@ export class KeptViews {
   #rows = new FlipRows(0);
   #uses = new Int32Array(0);
   #next = 0;
-  // The take the newest row was copied from, and that row: the following deliveries of that take share it.
+  // The take the newest row shows, and that row: the following deliveries of that take share it.
   #lastTake = 0;
   #last = -1;
 
@@ -28,17 +30,17 @@ export class KeptViews {
   }
 
   /**
-   * A row showing `from`'s row `row`, used once more: the newest row when
-   * it was copied from the same `take` (a number the caller changes
-   * whenever it takes the row anew), otherwise the next row of the ring,
-   * copied.
+   * A row showing the delivery of `flip` of `check` at `now`, used once
+   * more: the newest row when it shows the same `take` (a number the caller
+   * changes for every flip and moment), otherwise the next row of the ring,
+   * taken from the store.
    */
-  use(from: FlipRows, row: number, take: number): number {
+  use(take: number, core: Core, check: StoredCheck, flip: TakenFlip, now: number): number {
     let view = this.#last;
     if (take !== this.#lastTake || view < 0 || this.#uses[view] === 0) {
       view = this.#next;
       this.#next = (view + 1) % this.#uses.length;
-      this.#rows.copy(from, row, view);
+      this.#rows.take(view, core, check, flip, now);
       this.#lastTake = take;
       this.#last = view;
     }

@@ -5,9 +5,10 @@
  * @module
  */
 import type { AlertDirection } from "../model/notify/view.js";
-import type { FlipRecord } from "../model/store.js";
+import type { Core } from "../model/service.js";
+import type { FlipRecord, StoredCheck } from "../model/store.js";
 import type { FlipView } from "./alert-view.js";
-import type { FlipRows } from "./flip-rows.js";
+import type { TakenFlip } from "./flip-rows.js";
 import { KeptViews } from "./kept-views.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
@@ -186,14 +187,14 @@ export class Outbox {
 
   /**
    * Adds the record of a request recorded without sending, rendered when
-   * read from the view in `rows`' row `row`. Records kept with the same
-   * `take` (a number the caller changes whenever it takes the row anew)
-   * share one copy of it.
+   * read from the view of `flip` of `check` at `at`, taken now. Records
+   * kept with the same `take` (a number the caller changes for every flip
+   * and moment) share one view.
    */
-  recordLater(channel: ChannelSnapshot, check: string, flip: OpenedFlip, at: number, rows: FlipRows, row: number, take: number): void {
-    const index = this.#add(channel, check, flip, at, "");
+  recordLater(channel: ChannelSnapshot, core: Core, check: StoredCheck, flip: TakenFlip, at: number, take: number): void {
+    const index = this.#add(channel, check.uuid, flip, at, "");
     if (index < 0) return;
-    this.#views[index] = this.#kept.use(rows, row, take);
+    this.#views[index] = this.#kept.use(take, core, check, flip, at);
     this.#counted(index);
   }
 

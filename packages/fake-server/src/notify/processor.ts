@@ -75,9 +75,11 @@ interface FlipDelivery {
   /** The flip's values: its stored record may be reused for a later flip once the history drops it. */
   flip: TakenFlip;
   direction: AlertDirection;
-  /** Which take of the processor's row shows this delivery's flip (0: none yet); the row is taken anew only when the clock moved. */
+  /** A number for the flip at the moment it is being delivered: kept views of the same take are shared. */
   take: number;
-  /** That row as a view, for rendering now; `null` until one is needed. */
+  /** The clock reading of that take (NaN: none yet): the check is taken anew only when the clock moved. */
+  takenAt: number;
+  /** The view of that take, for rendering now; `null` until one is needed. */
   view: FlipView | null;
   signal: AbortSignal;
 }
@@ -99,8 +101,7 @@ export class Notifier {
   #controller = new AbortController();
   // Reading an integration's settings is costly and they rarely change.
   readonly #plans = new WeakMap<StoredChannel, ChannelPlan>();
-  // The check as the delivery under way sees it (one delivery runs at a time), and how many times it was taken.
-  readonly #current = new FlipRows(1);
+  // How many takes there were.
   #takes = 0;
 
   /**
@@ -189,7 +190,7 @@ export class Notifier {
   #deliverFlip({ check, flip }: PendingFlip, signal: AbortSignal): Promise<void> | undefined {
     flip.processed = true;
     const taken = takenFlip(check, flip);
-    return this.#deliverFrom({ check, flip: taken, direction: taken.to, take: 0, view: null, signal }, 0);
+    return this.#deliverFrom({ check, flip: taken, direction: taken.to, take: 0, takenAt: Number.NaN, view: null, signal }, 0);
   }
 
   // Delivers to the project's integrations from `index` on; a promise when one of them has to wait for an answer.
@@ -236,15 +237,14 @@ export class Notifier {
       this.#ended(channel, learnt.error);
       return undefined;
     }
-    const current = this.#current;
-    if (delivery.take !== this.#takes || current.now(0) !== now) {
-      current.take(0, this.#core, check, delivery.flip, now);
+    if (delivery.takenAt !== now) {
       delivery.take = ++this.#takes;
+      delivery.takenAt = now;
       delivery.view = null;
     }
     const { transport } = this.#settings;
     if (learnt?.type === "http" && transport === null) {
-      this.outbox.recordLater(plan.snapshot, check.uuid, delivery.flip, now, current, 0, this.#takes);
+      this.outbox.recordLater(plan.snapshot, this.#core, check, delivery.flip, now, delivery.take);
       this.#ended(channel, "");
       return undefined;
     }
@@ -252,7 +252,7 @@ export class Notifier {
     entry.requests = [];
     let outcome: SendOutcome;
     try {
-      const alert = this.#render(plan.snapshot, (delivery.view ??= current.view(0)));
+      const alert = this.#render(plan.snapshot, (delivery.view ??= FlipRows.viewOf(this.#core, check, delivery.flip, now)));
       plan.learnt[direction] ??= { error: "", type: alert.type };
       if (alert.type === "email") {
         entry.email = { to: alert.to, subject: alert.subject, text: alert.text };
