@@ -413,7 +413,6 @@ export class FakeServer {
   }
 }
 
-
 function transportFor(delivery: "send" | "fetch" | "record", fetch: NotificationOptions["fetch"]): Transport | null {
   if (delivery === "record") return null;
   return delivery === "fetch" && fetch !== undefined ? fetchTransport(fetch) : nodeTransport;

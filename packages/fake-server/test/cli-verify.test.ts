@@ -63,7 +63,6 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });
 
-
   it("names a different validation message and a missing field planted by a proxy", async () => {
     const p = await project();
     const proxy = await rewritingProxy(url, (method, path, body) => {
@@ -109,7 +108,6 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
     expect(run.out).toMatch(/^70 steps: 64 same, 0 different, 6 skipped\.$/m);
   });
 
-
   it("stops at the account's check limit with a clear message, leaving nothing behind", async () => {
     const p = await project(2);
     const run = await verify(["--url", url], p.env);
@@ -118,7 +116,6 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
     expect(run.out).toMatch(/Cleanup: deleted the 2 check\(s\)/);
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });
-
 
   it.each([
     ["no key", {}, /CHECKS_API_KEY is not set/],

@@ -34,7 +34,6 @@ export interface CheckRequest {
   readOnly: boolean;
 }
 
-
 function respondCheck(req: CheckRequest, check: StoredCheck, status: number, view?: Partial<CheckView>): Reply {
   const ctx = representContext(req.core, req.ex.now, req.version);
   const plain = req.readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW;
