@@ -62,6 +62,11 @@ export interface JournalEntry {
   answer?: AnswerFate;
 }
 
+/** A path's settled mask (`isSettledMask`), once the journal has worked it out; `null` until then. */
+export interface PathMaskSlot {
+  settled: string | null;
+}
+
 /**
  * A handled request as recorded. {@link Journal.record} masks its secrets
  * (judged against the fake as it is then); it becomes a
@@ -77,6 +82,12 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   search: string;
   /** For a ping URL, where its key or UUID is in `pathname`; otherwise `null`. */
   secretSegment: SecretSegment | null;
+  /**
+   * Where the journal keeps the path's mask once it is settled, for the
+   * next request to the same path: the caller keeps one per path (a path
+   * routes the same way every time, so its secret segment is the same).
+   */
+  pathMask?: PathMaskSlot;
   /** True when `body` is the text of the body's first part only, cut at a limit before the journal saw it. */
   bodyCut?: boolean;
 }
@@ -204,9 +215,6 @@ function shared(text: string): string {
   return text;
 }
 
-// Paths whose settled mask a journal keeps; past it, it starts afresh.
-const SETTLED_PATHS_KEPT = 256;
-
 // Slots of a journal's first columns; they double as entries come, up to the entry limit.
 const FIRST_CAPACITY = 64;
 // The number columns of a journal without slots, shared: a fake made per test may never record a request.
@@ -241,7 +249,6 @@ export class Journal {
   #unsettled: (JournalRecord | undefined)[] = [];
   readonly #limits: JournalLimits;
   readonly #isSecret: SecretTest;
-  readonly #settledPaths = new Map<string, string>();
 
   /**
    * A journal keeping at most what `limits` says.
@@ -266,7 +273,7 @@ export class Journal {
     const { entries, bytes, excerpt: limit } = this.#limits;
     if (entries === 0) return;
     const isSecret = this.#isSecret;
-    entry.pathname = this.#maskedPath(entry.pathname, entry.secretSegment);
+    entry.pathname = entry.pathMask?.settled ?? this.#maskedPath(entry.pathname, entry.secretSegment, entry.pathMask);
     entry.search = shared(maskQuery(entry.search, isSecret));
     const body = entry.bodyCut && typeof entry.body === "string" ? maskCutWord(entry.body) : entry.body;
     entry.body = excerpt(body, entry.bodyLength, limit, isSecret);
@@ -294,16 +301,10 @@ export class Journal {
   }
 
   // A path is masked afresh until its mask is settled (`isSettledMask`);
-  // then the paths a test repeats cost one lookup. A path always routes
-  // the same way in one fake, so its secret segment is the same each time.
-  #maskedPath(pathname: string, secret: SecretSegment | null): string {
-    const settled = this.#settledPaths.get(pathname);
-    if (settled !== undefined) return settled;
+  // then the paths a test repeats cost nothing more.
+  #maskedPath(pathname: string, secret: SecretSegment | null, slot: PathMaskSlot | undefined): string {
     const masked = shared(maskPath(pathname, secret, this.#isSecret));
-    if (isSettledMask(masked)) {
-      if (this.#settledPaths.size === SETTLED_PATHS_KEPT) this.#settledPaths.clear();
-      this.#settledPaths.set(pathname, masked);
-    }
+    if (slot !== undefined && isSettledMask(masked)) slot.settled = masked;
     return masked;
   }
 

@@ -48,21 +48,22 @@ function optionsReply(cors: HeaderMap): Reply {
 
 /**
  * Handles a request to a management endpoint; synchronously unless a POST
- * body has to be read.
+ * body has to be read. `operation` is what `operationOf` made of the
+ * route and method (`null`: the endpoint has none for the method).
  */
-export function handleApi(core: Core, ex: Exchange, route: ApiRoute): Reply | Promise<Reply> {
+export function handleApi(core: Core, ex: Exchange, route: ApiRoute, operation: Operation | null): Reply | Promise<Reply> {
   const cors = ENDPOINTS[route.endpoint].cors;
   if (ex.method === "OPTIONS") return optionsReply(cors);
-  const operation = ENDPOINTS[route.endpoint].operations[ex.method];
-  if (!operation) return apiFailure(core.options.compat, "methodNotAllowed", cors);
-  if (ex.method !== "POST") return authorized(core, ex, route, operation, null);
-  if (!ex.incoming.hasBody) return withBody(core, ex, route, operation, EMPTY_BODY);
-  return ex.readBody(core.options.apiBodyLimit, "refuse").then((body) => withBody(core, ex, route, operation, body));
+  if (operation === null) return apiFailure(core.options.compat, "methodNotAllowed", cors);
+  // An API endpoint's operations are all the API's.
+  const op = operation as ApiOperation;
+  if (ex.method !== "POST") return authorized(core, ex, route, op, cors, null);
+  if (!ex.incoming.hasBody) return withBody(core, ex, route, op, cors, EMPTY_BODY);
+  return ex.readBody(core.options.apiBodyLimit, "refuse").then((body) => withBody(core, ex, route, op, cors, body));
 }
 
 // A POST: the body is parsed (and journaled) before the key is checked.
-function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOperation, { bytes, truncated }: BodyBytes): Reply {
-  const cors = ENDPOINTS[route.endpoint].cors;
+function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOperation, cors: HeaderMap, { bytes, truncated }: BodyBytes): Reply {
   const compat = core.options.compat;
   if (truncated) {
     ex.body = null;
@@ -78,7 +79,7 @@ function withBody(core: Core, ex: Exchange, route: ApiRoute, operation: ApiOpera
   }
   ex.body = maskBody(parsed.value);
   const body = compat === "live" && CHECK_BODY_OPERATIONS.has(operation) ? withFloatLiterals(parsed.value, bytes) : parsed.value;
-  return authorized(core, ex, route, operation, body);
+  return authorized(core, ex, route, operation, cors, body);
 }
 
 const CHECK_BODY_OPERATIONS = new Set<Operation>(["createCheck", "updateCheck"]);
@@ -108,9 +109,9 @@ function authorized(
   ex: Exchange,
   route: ApiRoute,
   operation: ApiOperation,
+  cors: HeaderMap,
   body: Record<string, unknown> | null,
 ): Reply {
-  const cors = ENDPOINTS[route.endpoint].cors;
   const auth = authenticate(core.store, requestKey(ex.incoming, body), READ_OPERATIONS.has(operation));
   if ("error" in auth) return apiError(401, auth.error, cors);
   ex.keyKind = auth.kind;

@@ -10,7 +10,7 @@ import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
 import { describeFault, waitUnlessGone, type AnswerFate, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
-import type { Journal, JournalRecord } from "./journal.js";
+import type { Journal, JournalRecord, PathMaskSlot } from "./journal.js";
 import { segmentCount, type SecretSegment } from "./journal-mask.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
@@ -60,6 +60,8 @@ interface RoutedPath {
   readonly path: string;
   readonly route: Route | undefined;
   readonly secretSegment: SecretSegment | null;
+  /** The path's mask in the journal, once settled. */
+  readonly pathMask: PathMaskSlot;
 }
 
 // Paths whose routing a handler keeps; past it, it starts afresh (a client sending ever new paths holds no more).
@@ -120,7 +122,7 @@ export class ServiceHandler {
     const pathname = incoming.pathname;
     const method = incoming.method;
     const ex = new Exchange(incoming, pathname, incoming.search, now);
-    const { rawPath, path, route, secretSegment } = this.#routeOf(pathname);
+    const { rawPath, path, route, secretSegment, pathMask } = this.#routeOf(pathname);
     const operation = route ? operationOf(route, method) : null;
     const entry: JournalRecord = {
       at: now,
@@ -128,6 +130,7 @@ export class ServiceHandler {
       pathname,
       search: ex.search,
       secretSegment,
+      pathMask,
       operation,
       keyKind: null,
       body: null,
@@ -139,7 +142,7 @@ export class ServiceHandler {
     if (fault) entry.answer = "waiting";
     let answer: Outcome | Promise<Outcome>;
     try {
-      answer = fault ? this.#answerFault(fault, ex, route, path, rawPath, entry) : this.#framed(this.#route(ex, route, path, rawPath));
+      answer = fault ? this.#answerFault(fault, ex, route, path, rawPath, entry) : this.#framed(this.#route(ex, route, operation, path, rawPath));
     } catch {
       answer = SERVER_ERROR;
     }
@@ -164,7 +167,7 @@ export class ServiceHandler {
       const path = decodePath(rawPath);
       const route = matchRoute(path, rawPath, this.#router);
       const secretSegment = route?.kind === "ping" ? { index: this.#pingSecretSegment, decodedSegments: this.#baseSegments + segmentCount(path) - 1 } : null;
-      routed = Object.freeze({ rawPath, path, route, secretSegment });
+      routed = Object.freeze({ rawPath, path, route, secretSegment, pathMask: { settled: null } });
       if (this.#routed.size === ROUTED_PATHS_KEPT) this.#routed.clear();
       this.#routed.set(pathname, routed);
     }
@@ -195,7 +198,7 @@ export class ServiceHandler {
     if (description) entry.fault = description;
     if (fault.drop) return DROP_CONNECTION;
     if (fault.status !== undefined) return faultReply(fault, fault.status);
-    return this.#framed(this.#route(ex, route, path, rawPath));
+    return this.#framed(this.#route(ex, route, entry.operation, path, rawPath));
   }
 
   // The answer of a request that met a fault, once it is journalled: it is
@@ -224,7 +227,7 @@ export class ServiceHandler {
     return answer instanceof Promise ? answer.then(withFrameworkHeaders) : withFrameworkHeaders(answer);
   }
 
-  #route(ex: Exchange, route: Route | undefined, path: string, rawPath: string): Reply | Promise<Reply> {
+  #route(ex: Exchange, route: Route | undefined, operation: Operation | null, path: string, rawPath: string): Reply | Promise<Reply> {
     if (!route) {
       if (!path.endsWith("/") && matchRoute(`${path}/`, `${rawPath}/`, this.#router)) {
         return redirectReply(`${ex.path}/${ex.search}`);
@@ -233,7 +236,7 @@ export class ServiceHandler {
     }
     switch (route.kind) {
       case "api":
-        return handleApi(this.#core, ex, route);
+        return handleApi(this.#core, ex, route, operation);
       case "ping":
         return handlePing(this.#core, ex, route);
       case "badge":
