@@ -85,19 +85,6 @@ export function maskPath(pathname: string, secret: SecretSegment | null, isSecre
   return bits === 0 ? pathname : maskedPath(pathname, bits);
 }
 
-/**
- * Whether a path's mask (what {@link maskPath} made of it) stays what it
- * is whatever secrets the fake learns later: none of its segments left
- * unmasked is long enough to hold a secret. The fake never unlearns a
- * secret (a deleted check's UUID stays masked), so such a mask can be
- * remembered for the path. The one exception, a retired secret forgotten
- * past the retired secrets' limit, then stays masked, which errs on the
- * side of hiding.
- */
-export function isSettledMask(masked: string): boolean {
-  return !hasSegmentAsLongAs(masked, MIN_SECRET);
-}
-
 /** The number of `/`-separated segments of `path` (the empty one before its first `/` included). */
 export function segmentCount(path: string): number {
   let count = 1;

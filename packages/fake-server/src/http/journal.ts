@@ -7,7 +7,7 @@
  */
 import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
-import { isSettledMask, MASK, maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
+import { MASK, maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
 import type { AnswerFate } from "./faults.js";
 import type { Operation } from "./router.js";
 
@@ -62,11 +62,6 @@ export interface JournalEntry {
   answer?: AnswerFate;
 }
 
-/** A path's settled mask (`isSettledMask`), once the journal has worked it out; `null` until then. */
-export interface PathMaskSlot {
-  settled: string | null;
-}
-
 /**
  * A handled request as recorded. {@link Journal.record} masks its secrets
  * (judged against the fake as it is then); it becomes a
@@ -82,12 +77,6 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   search: string;
   /** For a ping URL, where its key or UUID is in `pathname`; otherwise `null`. */
   secretSegment: SecretSegment | null;
-  /**
-   * Where the journal keeps the path's mask once it is settled, for the
-   * next request to the same path: the caller keeps one per path (a path
-   * routes the same way every time, so its secret segment is the same).
-   */
-  pathMask?: PathMaskSlot;
   /** True when `body` is the text of the body's first part only, cut at a limit before the journal saw it. */
   bodyCut?: boolean;
 }
@@ -273,7 +262,7 @@ export class Journal {
     const { entries, bytes, excerpt: limit } = this.#limits;
     if (entries === 0) return;
     const isSecret = this.#isSecret;
-    entry.pathname = entry.pathMask?.settled ?? this.#maskedPath(entry.pathname, entry.secretSegment, entry.pathMask);
+    entry.pathname = shared(maskPath(entry.pathname, entry.secretSegment, isSecret));
     entry.search = shared(maskQuery(entry.search, isSecret));
     const body = entry.bodyCut && typeof entry.body === "string" ? maskCutWord(entry.body) : entry.body;
     entry.body = excerpt(body, entry.bodyLength, limit, isSecret);
@@ -298,14 +287,6 @@ export class Journal {
     this.#count++;
     this.#bytes += size;
     while (this.#count > entries || this.#bytes > bytes) this.#dropOldest();
-  }
-
-  // A path is masked afresh until its mask is settled (`isSettledMask`);
-  // then the paths a test repeats cost nothing more.
-  #maskedPath(pathname: string, secret: SecretSegment | null, slot: PathMaskSlot | undefined): string {
-    const masked = shared(maskPath(pathname, secret, this.#isSecret));
-    if (slot !== undefined && isSettledMask(masked)) slot.settled = masked;
-    return masked;
   }
 
   /** The entries, oldest first (fresh objects: changing them changes nothing here). */

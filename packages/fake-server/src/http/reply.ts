@@ -4,8 +4,6 @@
  * it is; `handle()` turns it into a `Response` only at the edge.
  * @module
  */
-import { LazyBodyResponse } from "./lazy-response.js";
-
 /**
  * Header lines as `[name, value, name, value, …]`, names in lowercase and
  * sorted, as a `Headers` object iterates them (so every adapter writes the
@@ -74,14 +72,13 @@ function toHeaders(list: HeaderList): Headers {
 
 /**
  * The `Response` of an outcome (`Response.error()` for a dropped
- * connection); one with a body makes its stream only when asked (see
- * {@link LazyBodyResponse}).
+ * connection): a plain `Response`, so that a runtime's own server (Deno,
+ * Bun) can serve it. It copies a byte body, which the fake may share.
  */
 export function toResponse(outcome: Outcome): Response {
   if (outcome === DROP_CONNECTION) return Response.error();
   const headers = sharedHeaders.get(outcome.headers) ?? toHeaders(outcome.headers);
-  const init = { status: outcome.status, headers };
-  return outcome.body === null ? new Response(null, init) : new LazyBodyResponse(outcome.body, init);
+  return new Response(outcome.body as string | Uint8Array<ArrayBuffer> | null, { status: outcome.status, headers });
 }
 
 /** Whether answers with `status` never carry a body, so that no `Content-Length` is added (101, 103, 204, 304). */

@@ -10,7 +10,7 @@ import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
 import { describeFault, waitUnlessGone, type AnswerFate, type Faults, type FaultSpec } from "./faults.js";
 import type { Incoming } from "./incoming.js";
-import type { Journal, JournalRecord, PathMaskSlot } from "./journal.js";
+import type { Journal, JournalRecord } from "./journal.js";
 import { segmentCount, type SecretSegment } from "./journal-mask.js";
 import { handleApi } from "./management.js";
 import { DROP_CONNECTION, type Outcome, type Reply } from "./reply.js";
@@ -60,8 +60,6 @@ interface RoutedPath {
   readonly path: string;
   readonly route: Route | undefined;
   readonly secretSegment: SecretSegment | null;
-  /** The path's mask in the journal, once settled. */
-  readonly pathMask: PathMaskSlot;
 }
 
 // Paths whose routing a handler keeps; past it, it starts afresh (a client sending ever new paths holds no more).
@@ -122,7 +120,7 @@ export class ServiceHandler {
     const pathname = incoming.pathname;
     const method = incoming.method;
     const ex = new Exchange(incoming, pathname, incoming.search, now);
-    const { rawPath, path, route, secretSegment, pathMask } = this.#routeOf(pathname);
+    const { rawPath, path, route, secretSegment } = this.#routeOf(pathname);
     const operation = route ? operationOf(route, method) : null;
     const entry: JournalRecord = {
       at: now,
@@ -130,7 +128,6 @@ export class ServiceHandler {
       pathname,
       search: ex.search,
       secretSegment,
-      pathMask,
       operation,
       keyKind: null,
       body: null,
@@ -167,7 +164,7 @@ export class ServiceHandler {
       const path = decodePath(rawPath);
       const route = matchRoute(path, rawPath, this.#router);
       const secretSegment = route?.kind === "ping" ? { index: this.#pingSecretSegment, decodedSegments: this.#baseSegments + segmentCount(path) - 1 } : null;
-      routed = Object.freeze({ rawPath, path, route, secretSegment, pathMask: { settled: null } });
+      routed = Object.freeze({ rawPath, path, route, secretSegment });
       if (this.#routed.size === ROUTED_PATHS_KEPT) this.#routed.clear();
       this.#routed.set(pathname, routed);
     }

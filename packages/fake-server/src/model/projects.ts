@@ -149,7 +149,6 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit, de
     badgeKey,
     checks: new Map(),
     channels: [],
-    revision: 0,
   };
   account.projects.add(project);
   store.projects.set(id, project);

@@ -202,7 +202,6 @@ export function importStore(store: Store, state: FakeState): void {
       readOnlyKey: p.readOnlyKey,
       pingKey: p.pingKey,
       badgeKey: p.badgeKey,
-      revision: 0,
       checks: new Map(),
       channels: p.channels.map((c) => ({
         id: c.id,

@@ -7,7 +7,7 @@
 import type { CheckStatus, StoredStatus } from "@checks-api/schema";
 import { LATEST_TIME_MS } from "./clock.js";
 import { nextFireTime } from "./schedule/index.js";
-import { noteCheckChange, type FlipRecord, type Store, type StoredCheck } from "./store.js";
+import { type FlipRecord, type Store, type StoredCheck } from "./store.js";
 
 /** API version of a request: changes the displayed status (`started` in v1) and URLs. */
 export type ApiVersion = 1 | 2 | 3;
@@ -55,31 +55,6 @@ export function displayedStatus(check: StoredCheck, now: number, version: ApiVer
   return now >= expected ? "grace" : "up";
 }
 
-/** A span of time, epoch ms: from `from` (included) to `until` (excluded). */
-export interface TimeSpan {
-  from: number;
-  until: number;
-}
-
-/**
- * Narrows `span` to the time around `now` in which {@link displayedStatus}
- * of `check` (its data unchanged) stays what it is at `now`: the shown
- * status moves only at a start's end of grace, at `E` and at `E` + grace.
- */
-export function narrowToSteadyStatus(check: StoredCheck, now: number, span: TimeSpan): void {
-  const graceMs = check.grace * 1000;
-  if (check.lastStart !== null) narrow(span, now, check.lastStart + graceMs);
-  if (check.expected !== null) {
-    narrow(span, now, check.expected);
-    narrow(span, now, check.expected + graceMs);
-  }
-}
-
-function narrow(span: TimeSpan, now: number, moment: number): void {
-  if (moment <= now) span.from = Math.max(span.from, moment);
-  else span.until = Math.min(span.until, moment);
-}
-
 /**
  * Whether a flip from `from` to `to` notifies the check's integrations: a
  * flip to `down`, or back `up` after `down`. A first success, a success
@@ -110,7 +85,6 @@ export function recordFlip(store: Store, check: StoredCheck, at: number, to: Sto
   flips.push(flip);
   if (flips.length > FLIP_HISTORY_LIMIT) dropOldestFlips(store, flips);
   check.status = to;
-  noteCheckChange(check);
   if (notifies) store.pendingFlips.push(check, flip);
 }
 
@@ -140,7 +114,6 @@ function dropOldestFlips(store: Store, flips: FlipRecord[]): void {
 
 /** Recomputes `E` and `D` after the check's data changed, and requeues it for the detector. */
 export function rearm(store: Store, check: StoredCheck): void {
-  noteCheckChange(check);
   check.expected = computeExpected(check);
   check.alertAfter = goesDownAt(check);
   store.due.update(check);

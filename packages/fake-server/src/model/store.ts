@@ -79,23 +79,6 @@ export interface Project {
   checks: Map<string, StoredCheck>;
   /** Integrations, in creation order. */
   channels: StoredChannel[];
-  /**
-   * Grows whenever the project's checks may show otherwise, all else (the
-   * clock) the same: a check is added or removed, or one's settings, pings
-   * or status change. Equal values mean equal lists of checks at one
-   * instant; every change bumps it (see {@link noteCheckChange}).
-   */
-  revision: number;
-}
-
-/**
- * Notes that `check` changed (a setting, a ping, its status) or joined or
- * left its project: the project's {@link Project.revision} grows. Every
- * change to a check must come with a call in the same synchronous run:
- * lists of checks are reused while the revision stands.
- */
-export function noteCheckChange(check: StoredCheck): void {
-  check.project.revision++;
 }
 
 /** One entry of a check's ping log. */
@@ -294,7 +277,6 @@ export class Store {
 
   /** Adds a check to its project and to every index. */
   addCheck(check: StoredCheck): void {
-    noteCheckChange(check);
     check.project.checks.set(check.uuid, check);
     this.checks.set(check.uuid, check);
     this.checksByUniqueKey.set(check.uniqueKey, check);
@@ -304,7 +286,6 @@ export class Store {
 
   /** Removes a check with its pings and flips from the project and every index. */
   removeCheck(check: StoredCheck): void {
-    noteCheckChange(check);
     this.retired.add(check.uuid);
     check.project.checks.delete(check.uuid);
     this.checks.delete(check.uuid);

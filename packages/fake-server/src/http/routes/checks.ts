@@ -16,7 +16,7 @@ import type { Reply } from "../reply.js";
 import { apiError, apiFailure, jsonBytesReply, type HeaderMap } from "../responses.js";
 import { isValidSchedule, scheduleKind } from "../../model/schedule/index.js";
 import { clearStart } from "../../model/signals.js";
-import { narrowToSteadyStatus, rearm, recordFlip, type ApiVersion, type TimeSpan } from "../../model/status.js";
+import { rearm, recordFlip, type ApiVersion } from "../../model/status.js";
 import { uniqueKeyOf, type CheckSettings, type Project, type StoredCheck } from "../../model/store.js";
 import { resolveChannels } from "./channels.js";
 
@@ -47,25 +47,12 @@ const LIST_CLOSE = Buffer.from("]}");
 /** `GET checks/`: the project's checks in creation order, filtered by `tag` (all) and `slug`. */
 export function listChecks(req: CheckRequest, project: Project): Reply {
   const { search, now } = req.ex;
-  const last = lastLists.get(project);
-  if (
-    last !== undefined &&
-    last.revision === project.revision &&
-    now >= last.steady.from &&
-    now < last.steady.until &&
-    last.search === search &&
-    last.readOnly === req.readOnly &&
-    last.version === req.version
-  ) {
-    return jsonBytesReply(200, last.bytes, req.cors);
-  }
   const params = search === "" ? undefined : req.ex.params;
   const tags = params ? [...new Set(params.getAll("tag"))] : [];
   let slug = params?.getAll("slug").at(-1);
   if (slug === "" && req.core.options.compat === "live") slug = undefined;
   const ctx = representContext(req.core, now, req.version);
   const view = req.readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW;
-  const steady: TimeSpan = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY };
   // The service's `{"checks": [...]}` with its separators, around each check's own JSON.
   const chunks: Buffer[] = [LIST_OPEN];
   for (const check of project.checks.values()) {
@@ -73,31 +60,10 @@ export function listChecks(req: CheckRequest, project: Project): Reply {
     if (tags.length > 0 && !hasTags(check, tags)) continue;
     if (chunks.length > 1) chunks.push(LIST_SEPARATOR);
     chunks.push(checkJsonBytes(check, ctx, view));
-    narrowToSteadyStatus(check, now, steady);
   }
   chunks.push(LIST_CLOSE);
-  const bytes = Buffer.concat(chunks);
-  lastLists.set(project, { revision: project.revision, steady, search, readOnly: req.readOnly, version: req.version, bytes });
-  return jsonBytesReply(200, bytes, req.cors);
+  return jsonBytesReply(200, Buffer.concat(chunks), req.cors);
 }
-
-/**
- * The last list answer of a project, and what it holds for: the same
- * checks with the same data (the project's revision), a clock within the
- * span in which none of the listed checks' shown status moves, and the
- * same request (filters, key kind, API version). A test or a load that
- * lists again and again pays for one comparison.
- */
-interface ListAnswer {
-  revision: number;
-  steady: TimeSpan;
-  search: string;
-  readOnly: boolean;
-  version: ApiVersion;
-  bytes: Buffer;
-}
-
-const lastLists = new WeakMap<Project, ListAnswer>();
 
 /** The check's tags: its `tags` split on spaces, empty pieces dropped. */
 export function tagsOf(check: StoredCheck): string[] {
