@@ -288,14 +288,29 @@ async function typicalTest(): Promise<void> {
   if (fetched.name !== "backups") throw new Error("the check read back differs");
 }
 
+const HOOK = JSON.stringify({ method_down: "POST", url_down: "http://127.0.0.1:9/down?name=$NAME", body_down: "$JSON", headers_down: {}, method_up: "GET", url_up: "http://127.0.0.1:9/up", body_up: "", headers_up: {} });
+
+/** A typical alert test: 4 webhooks (recorded, not sent), a failure and a success ping, `settled()`, one read of the outbox. */
+async function typicalAlertTest(): Promise<void> {
+  const fake = new FakeServer({ notifications: { delivery: "record" } });
+  const project = fake.createProject();
+  for (let i = 0; i < 4; i++) fake.addChannel(project.id, { kind: "webhook", value: HOOK });
+  const uuid = checkUuid(fake.createCheck(project.id, { name: "backups", channels: "*" }));
+  for (const path of [`/ping/${uuid}/fail`, `/ping/${uuid}`]) await fake.handle(new Request(`${fake.options.baseUrl}${path}`));
+  await fake.settled();
+  if (fake.notifications().length !== 8) throw new Error("the alerts were not recorded");
+}
+
 async function perTestCost(): Promise<void> {
   const fakes = await perCallRounds(FAKES_PER_ROUND, async () => new FakeServer().createProject());
   const tests = await perCallRounds(TESTS_PER_ROUND, typicalTest);
+  const alerts = await perCallRounds(TESTS_PER_ROUND, typicalAlertTest);
   console.log(`\nper-test cost, µs, median [min–max] of ${ROUNDS} rounds:`);
   console.log(
     `  new FakeServer() + createProject()                         ${spread(fakes, micros)}   target ≤ ${FAKE_TARGET_US} µs ${verdict(fakes, (value) => value <= FAKE_TARGET_US)}`,
   );
   console.log(`  + SDK client on fake.dispatcher(), one create, one get     ${spread(tests, micros)}`);
+  console.log(`  typical alert test: 4 webhooks, 2 pings, settled(), outbox  ${spread(alerts, micros)}`);
 }
 
 async function memory(): Promise<void> {

@@ -136,6 +136,7 @@ export class FakeServer {
       rules: SERVICE_RULES,
       transport: transportFor(notifications.delivery, options.notifications?.fetch),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
+      workers: notifications.workers,
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
       onChange: () => this.#revision++,
     });

@@ -50,9 +50,10 @@ export interface ControlOptions {
 
 /**
  * Options of the fake's outgoing notifications (`FakeServerOptions.notifications`).
- * A flip that notifies (to `down`, or back `up` after `down`) is delivered
- * to each integration of the check after the request that caused it has
- * been answered; `FakeServer.settled()` waits for that.
+ * A flip that notifies (to `down`, or back `up` after `down`) is rendered
+ * for each integration of the check, and recorded, right after the answer
+ * to the request that caused it; HTTP requests are sent after that, and
+ * `FakeServer.settled()` waits for them.
  * Guide: [testing alerts](../../../docs/testing-alerts.md).
  */
 export interface NotificationOptions {
@@ -73,13 +74,20 @@ export interface NotificationOptions {
   fetch?: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
   /** Time limit of one HTTP attempt in ms (the service's is 30 s); an attempt past it fails with `Connection timed out`. Default 30000. */
   attemptTimeoutMs?: number | undefined;
+  /**
+   * Flips whose HTTP requests are sent at the same time, at most, like the
+   * service's alert processor, which runs 10: one flip's integrations are
+   * notified one after another, each flip by one worker. Flips past it
+   * wait for a free worker. Default 10; at least 1.
+   */
+  workers?: number | undefined;
   /** Delivery records the outbox keeps; older ones are dropped. Default 10000. */
   outboxLimit?: number | undefined;
   /**
    * Bytes the outbox holds at most, estimated from each record's URLs,
-   * headers, bodies and email text (in record-only mode, from the snapshot
-   * a request is rendered from when read); the oldest records are dropped
-   * to stay under it. Default 16777216 (16 MiB).
+   * headers, bodies and email texts; the oldest records are dropped to stay
+   * under it, but the newest is kept whatever its size (one delivery
+   * renders at most 1 MiB of text). Default 16777216 (16 MiB).
    */
   outboxByteLimit?: number | undefined;
 }
@@ -187,9 +195,15 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
   return {
     delivery: delivery === "send" && given.fetch !== undefined ? "fetch" : delivery,
     attemptTimeoutMs,
+    workers: positive("notifications.workers", given.workers ?? 10),
     outboxLimit: count("notifications.outboxLimit", given.outboxLimit ?? 10_000),
     outboxByteLimit: count("notifications.outboxByteLimit", given.outboxByteLimit ?? 16 * 1024 * 1024),
   };
+}
+
+function positive(name: string, value: number): number {
+  if (count(name, value) === 0) throw new RangeError(`${name} must be at least 1`);
+  return value;
 }
 
 function isCount(value: number): boolean {

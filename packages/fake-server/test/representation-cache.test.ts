@@ -127,7 +127,7 @@ describe("cached check representations", () => {
         }
       }
     }
-  });
+  }, 180_000);
 });
 
 // The UUID of the project's newest check (one a slug ping just created).

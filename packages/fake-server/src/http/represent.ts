@@ -243,56 +243,6 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
   return template.bytes;
 }
 
-/** Most volatile members a check's JSON has: the stamps {@link stampCheckJson} writes. */
-export const CHECK_JSON_STAMPS = Object.keys(VOLATILE).length;
-/** Numbers a {@link stampCheckJson} row takes. */
-export const CHECK_JSON_NUMBERS = CHECK_JSON_STAMPS;
-/** References a {@link stampCheckJson} row takes: the template's runs, then a stamp each. */
-export const CHECK_JSON_REFS = 1 + CHECK_JSON_STAMPS;
-
-// A stamp kept in the number column: its reference column says so.
-const IN_NUMBERS = Symbol("number stamp");
-
-/**
- * Takes the JSON of `checkJsonBytes(check, ctx, { readOnly })` as it is
- * now into a row of two columns, without printing it: the template's runs
- * go to `refs[refAt]`, each volatile member's stamp to
- * `numbers[numberAt + i]` when it is a number, otherwise to
- * `refs[refAt + 1 + i]`. Later changes to the check do not show in the
- * row. Writing numbers into a typed column and shared values into the
- * other allocates nothing, so notifications recorded without sending can
- * keep many such rows and print the check only when somebody reads them.
- */
-export function stampCheckJson(
-  check: StoredCheck,
-  ctx: RepresentContext,
-  readOnly: boolean,
-  numbers: Float64Array,
-  numberAt: number,
-  refs: unknown[],
-  refAt: number,
-): void {
-  const { parts, volatile } = templateFor(check, ctx, readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW);
-  refs[refAt] = parts;
-  for (let i = 0; i < volatile.length; i++) {
-    const stamp = (volatile[i] as VolatilePart).stamp(check, ctx);
-    if (typeof stamp === "number") {
-      numbers[numberAt + i] = stamp;
-      refs[refAt + 1 + i] = IN_NUMBERS;
-    } else refs[refAt + 1 + i] = stamp;
-  }
-}
-
-/** The text of a row {@link stampCheckJson} wrote, as `checkJsonBytes` printed it then. */
-export function printStampedCheckJson(numbers: Float64Array, numberAt: number, refs: readonly unknown[], refAt: number): string {
-  const stamps: unknown[] = [];
-  for (let i = 0; i < CHECK_JSON_STAMPS; i++) {
-    const stamp = refs[refAt + 1 + i];
-    stamps.push(stamp === IN_NUMBERS ? numbers[numberAt + i] : stamp);
-  }
-  return render(refs[refAt] as CheckTemplate["parts"], stamps);
-}
-
 /** The plain view of a read-write key: shared, never changed. */
 export const READ_WRITE_VIEW: CheckView = Object.freeze({ readOnly: false });
 /** The plain view of a read-only key: shared, never changed. */

@@ -46,6 +46,8 @@ export interface NotificationSettings {
   delivery: "send" | "fetch" | "record";
   /** Time limit of one HTTP attempt, ms. */
   attemptTimeoutMs: number;
+  /** Flips whose requests are sent at the same time, at most. */
+  workers: number;
   /** Delivery records the outbox keeps. */
   outboxLimit: number;
   /** Bytes the outbox holds at most. */

@@ -1,36 +1,62 @@
 /**
- * The {@link AlertView} of one delivery: the part every channel of a flip
- * shares (a {@link FlipView}, kept in rows by `flip-rows.ts`), the channel
- * itself, the email footer's unsubscribe link and "Projects Overview".
+ * The {@link AlertView} of one delivery, taken from the store when the
+ * flip's request is answered: the check and its project as they are then,
+ * the channel, the email footer's unsubscribe link and "Projects Overview".
  * @module
  */
 import { createHmac } from "node:crypto";
-import type { AlertView } from "../model/notify/view.js";
+import { representContext } from "../http/exchange.js";
+import { checkJsonBytes, READ_WRITE_VIEW } from "../http/represent.js";
+import { parseEmail } from "../model/email/message.js";
+import type { AlertPing, AlertView } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import { displayedStatus } from "../model/status.js";
+import type { FlipRecord, PingRecord, StoredCheck } from "../model/store.js";
+
+/** What every channel's view of one flip shares. */
+export type FlipView = Omit<AlertView, "channel" | "unsubscribeUrl">;
 
 /**
- * What every channel's view of one flip at one moment shares: a snapshot,
- * which later changes to the store do not reach, so that it can be
- * rendered after the moment it shows.
+ * The view of `flip` of `check` at `now`, as the store has it now. It is
+ * rendered at once, before anything else changes the store: `$JSON` is
+ * printed only when a template asks for it.
  */
-export type FlipView = Omit<AlertView, "channel" | "unsubscribeUrl">;
+export function flipView(core: Core, check: StoredCheck, flip: FlipRecord, now: number): FlipView {
+  let json: string | undefined;
+  return {
+    site: { root: core.options.baseUrl, name: core.options.siteName },
+    project: { name: check.project.name },
+    check: {
+      uuid: check.uuid,
+      name: check.name,
+      slug: check.slug,
+      tags: check.tags,
+      desc: check.desc,
+      kind: check.kind,
+      timeout: check.timeout,
+      grace: check.grace,
+      schedule: check.schedule,
+      tz: check.tz,
+      uniqueKey: check.uniqueKey,
+      created: check.created,
+      get json(): string {
+        return (json ??= checkJsonBytes(check, representContext(core, now, 3), READ_WRITE_VIEW).toString("latin1"));
+      },
+    },
+    flip: { status: flip.to === "up" ? "up" : "down", reason: flip.reason, at: flip.at },
+    downtimeMs: downtimeOf(check, flip),
+    lastPing: lastPingAt(check.pings, flip.at),
+    now,
+    others: othersOf(check, now),
+    overview: null,
+  };
+}
 
 /** The whole view of delivering to `channel`: the shared part, the channel, and for an email its unsubscribe link. */
 export function channelView(core: Core, shared: FlipView, channel: AlertView["channel"]): AlertView {
-  // Member by member rather than a spread: one object shape for every view, built several times per flip.
   return {
-    site: shared.site,
-    project: shared.project,
+    ...shared,
     channel: { id: channel.id, kind: channel.kind, name: channel.name, value: channel.value },
-    check: shared.check,
-    flip: shared.flip,
-    downtimeMs: shared.downtimeMs,
-    lastPing: shared.lastPing,
-    now: shared.now,
-    others: shared.others,
-    overview: shared.overview,
-    // Only an email carries the link, and signing it is the costliest part of a view.
     unsubscribeUrl: channel.kind === "email" ? unsubscribeUrl(core, channel, shared.now) : "",
   };
 }
@@ -65,4 +91,31 @@ function unsubscribeUrl(core: Core, channel: AlertView["channel"], now: number):
   const stamp = Math.floor(now / 1000).toString(36);
   const signature = createHmac("sha256", core.options.badgeSecret).update(`${value}:${stamp}`).digest("base64url");
   return `${core.options.baseUrl}/integrations/${channel.id}/unsub/${value}:${stamp}:${signature}/`;
+}
+
+// The time since the previous flip when that one went down; an up flip after a pause or a first success has none.
+function downtimeOf(check: StoredCheck, flip: FlipRecord): number | null {
+  if (flip.to !== "up") return null;
+  const index = check.flips.lastIndexOf(flip);
+  const previous = index > 0 ? check.flips[index - 1] : undefined;
+  return previous?.to === "down" ? flip.at - previous.at : null;
+}
+
+// The last ping at or before `at`, as messages describe it.
+function lastPingAt(pings: readonly PingRecord[], at: number): AlertPing | null {
+  const ping = pings.findLast((one) => one.at <= at);
+  if (ping === undefined) return null;
+  const { n, type, body, remoteAddr } = ping;
+  const subject = ping.scheme === "email" ? parseEmail(new TextDecoder().decode(body ?? new Uint8Array())).subject : null;
+  return { n, type, exitStatus: ping.exitStatus ?? null, body, remoteAddr, at: ping.at, subject };
+}
+
+function othersOf(check: StoredCheck, now: number): AlertView["others"] {
+  const others: AlertView["others"] = [];
+  for (const other of check.project.checks.values()) {
+    if (other === check) continue;
+    const status = displayedStatus(other, now, 3);
+    others.push({ uuid: other.uuid, name: other.name, status: status === "started" ? "up" : status, lastPing: other.lastPing });
+  }
+  return others;
 }

@@ -26,3 +26,13 @@ export const NTFY_PRIORITY_MAX = 5;
 export const WEBHOOK_METHODS = ["GET", "POST", "PUT"] as const;
 /** A webhook direction's method. */
 export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
+
+/**
+ * Longest alert one delivery renders, in characters: its URL, header
+ * values and body together. The service caps a webhook's templates, but
+ * placeholders such as `$JSON` expand them without bound; past this the
+ * delivery fails with {@link RENDER_LIMIT_ERROR} and sends nothing.
+ */
+export const RENDERED_ALERT_MAX_LENGTH = 1_048_576;
+/** The error a delivery records when its alert would be longer than {@link RENDERED_ALERT_MAX_LENGTH}. */
+export const RENDER_LIMIT_ERROR = `Alert not sent: it would be longer than ${RENDERED_ALERT_MAX_LENGTH} characters`;

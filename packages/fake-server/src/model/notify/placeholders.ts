@@ -12,6 +12,7 @@
 import { serviceJson } from "../../text/json.js";
 import { percentEncode } from "../../text/percent.js";
 import { isoSeconds, pingBodyText, tagList } from "./formats.js";
+import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "./limits.js";
 import type { AlertView } from "./view.js";
 
 /** Where a template is rendered, which decides escaping and whether `$BODY` is known. */
@@ -75,8 +76,12 @@ function valuesFor(view: AlertView, part: TemplatePart): PlaceholderValues {
   return values;
 }
 
-/** Renders `template` with `values` by the service's algorithm (see the module notes). */
-export function substitute(template: string, values: PlaceholderValues): string {
+/**
+ * Renders `template` with `values` by the service's algorithm (see the
+ * module notes).
+ * @throws RangeError ({@link RENDER_LIMIT_ERROR}) as soon as the text is longer than `limit` characters.
+ */
+export function substitute(template: string, values: PlaceholderValues, limit = RENDERED_ALERT_MAX_LENGTH): string {
   let start = template.indexOf("$");
   if (start < 0) return template;
   let out = template.slice(0, start);
@@ -93,6 +98,7 @@ export function substitute(template: string, values: PlaceholderValues): string 
       break;
     }
     out += value + template.slice(rest, end);
+    if (out.length > limit) throw new RangeError(RENDER_LIMIT_ERROR);
     start = next;
   }
   return out;

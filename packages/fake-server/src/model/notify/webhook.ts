@@ -10,7 +10,8 @@
  * @module
  */
 import { httpAlert, utf8Body } from "./http-alert.js";
-import { latin1References, placeholderValues, substitute } from "./placeholders.js";
+import { RENDERED_ALERT_MAX_LENGTH } from "./limits.js";
+import { latin1References, placeholderValues, substitute, type TemplatePart } from "./placeholders.js";
 import { ChannelValueError, parseWebhookSettings } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
@@ -22,13 +23,16 @@ import type { AlertView, HttpAlert } from "./view.js";
 export function renderWebhook(view: AlertView): HttpAlert {
   const target = parseWebhookSettings(view.channel.value)[view.flip.status];
   if (target.url === "") throw new ChannelValueError("Empty webhook URL");
-  const url = substitute(target.url, placeholderValues(view, "url"));
+  // One budget for the whole request: each part may have only what the ones before it left.
+  let left = RENDERED_ALERT_MAX_LENGTH;
+  const rendered = (template: string, part: TemplatePart): string => {
+    const text = substitute(template, placeholderValues(view, part), left);
+    left -= text.length;
+    return text;
+  };
+  const url = rendered(target.url, "url");
   const hasBody = (target.method === "POST" || target.method === "PUT") && target.body !== "";
-  const body = hasBody ? utf8Body(substitute(target.body, placeholderValues(view, "body"))) : null;
-  const values = placeholderValues(view, "header");
-  const headers = target.headers.map(([name, value]): [string, string] => [
-    name,
-    latin1References(substitute(value, values)),
-  ]);
+  const body = hasBody ? utf8Body(rendered(target.body, "body")) : null;
+  const headers = target.headers.map(([name, value]): [string, string] => [name, latin1References(rendered(value, "header"))]);
   return httpAlert(target.method, url, headers, body);
 }
