@@ -5,7 +5,8 @@
  * script on Node, Bun and Deno, and as a module worker on workerd
  * (Cloudflare's runtime, configured by runtimes/config.capnp); and on Bun
  * and Deno the main entry, which their export conditions turn into the fetch
- * entry.
+ * entry; and on Bun and Deno the fake's `handle()` served by the runtime's
+ * own server (`Bun.serve`, `Deno.serve`), answering a list of checks.
  *
  * Bun, Deno and workerd come from the npm registry (their packages ship the
  * binaries): one on the PATH is used as it is, else each is installed once
@@ -27,9 +28,13 @@ import type { PackedPackage } from "./pack.js";
 
 /** The runtimes, by command, with the npm package that ships each and how it runs a file. */
 const RUNTIMES = {
-  bun: { spec: "bun@^1.4", run: (file: string) => [file] },
-  // No --allow-env: the SDK must not need it.
-  deno: { spec: "deno@^2.9", run: (file: string) => ["run", "--no-lock", "--allow-net=127.0.0.1", file] },
+  bun: { spec: "bun@^1.4", run: (file: string) => [file], runFake: (file: string) => [file] },
+  // No --allow-env for the SDK: it must not need it. The fake's msw adapter reads NODE_ENV.
+  deno: {
+    spec: "deno@^2.9",
+    run: (file: string) => ["run", "--no-lock", "--allow-net=127.0.0.1", file],
+    runFake: (file: string) => ["run", "--no-lock", "--allow-net=127.0.0.1", "--allow-env", file],
+  },
 } as const;
 type Runtime = keyof typeof RUNTIMES;
 /** workerd's npm package; it serves a worker rather than running a file. */
@@ -98,6 +103,26 @@ beforeAll(async () => {
     const [baseUrl, apiKey] = typeof Deno === "undefined" ? process.argv.slice(2) : Deno.args;
     const checks = await new ChecksClient({ apiKey, baseUrl, maxRetries: 0 }).checks.list();
     console.log(JSON.stringify({ checks: checks.length }));`,
+  );
+  writeFileSync(
+    join(project, "serve-fake.mjs"),
+    `import { FakeServer } from "@checks-api/fake-server";
+    const fake = new FakeServer({ seed: 1 });
+    const project = fake.createProject();
+    fake.createCheck(project.id, { name: "served by the runtime" });
+    const handler = (request) => fake.handle(request);
+    const served = typeof Deno !== "undefined"
+      ? await new Promise((resolve) => {
+          const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) }, handler);
+        })
+      : (() => {
+          const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: handler });
+          return { port: server.port, stop: () => server.stop(true) };
+        })();
+    const response = await fetch("http://127.0.0.1:" + served.port + "/api/v3/checks/", { headers: { "X-Api-Key": project.readWriteKey } });
+    const text = await response.text();
+    console.log(JSON.stringify({ status: response.status, type: response.headers.get("content-type"), text }));
+    await served.stop();`,
   );
   fake = run(join(project, "node_modules", ".bin", "checks-fake-server"), ["--port", "0", "--demo"], { cwd: project });
   const url = await listening(fake);
@@ -189,5 +214,17 @@ describe("the main entry on other runtimes", () => {
     const result = spawnSync(runtime.bin, [...RUNTIMES[name].run("main-entry.mjs"), ...args], { cwd: project, encoding: "utf8", timeout: 60_000 });
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual({ checks: expect.any(Number) });
+  });
+});
+
+describe("the fake's handle() served by the runtime's own server", () => {
+  it.for(Object.keys(RUNTIMES) as Runtime[])("%s serves a list of checks over HTTP", (name, context) => {
+    const runtime = runtimes.get(name)!;
+    if ("missing" in runtime) return context.skip(runtime.missing);
+    const result = spawnSync(runtime.bin, RUNTIMES[name].runFake("serve-fake.mjs"), { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const answer = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { status: number; type: string; text: string };
+    expect(answer).toMatchObject({ status: 200, type: "application/json" });
+    expect(JSON.parse(answer.text).checks.map((check: { name: string }) => check.name)).toEqual(["served by the runtime"]);
   });
 });

@@ -31,7 +31,8 @@ export function applyPing(store: Store, check: StoredCheck, ping: IncomingPing):
     check.lastDuration = null;
     if (check.lastStart !== null) {
       if (check.lastStartRid === ping.rid) {
-        check.lastDuration = at - check.lastStart;
+        // A clock set back between the two gives no duration: the service, whose time never runs backwards, never shows a negative one.
+        check.lastDuration = at >= check.lastStart ? at - check.lastStart : null;
         clearStart(check);
       } else if (type === "fail" || ping.rid === null) {
         clearStart(check);

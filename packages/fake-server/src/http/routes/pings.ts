@@ -54,7 +54,7 @@ function pageDurations(log: readonly PingRecord[], start: number): Map<PingRecor
     if (ping.type !== "start") {
       const previous = latestByRid.get(ping.rid);
       if (previous) {
-        if (previous.type === "start" && ping.at - previous.at < WINDOW_MS) durations.set(ping, round2((ping.at - previous.at) / 1000));
+        if (previous.type === "start" && ping.at - previous.at < WINDOW_MS) setDuration(durations, ping, previous);
       } else if (ping.at - oldest.at < WINDOW_MS) {
         orphans.push(ping);
       }
@@ -64,9 +64,14 @@ function pageDurations(log: readonly PingRecord[], start: number): Map<PingRecor
   if (orphans.length > MAX_ORPHANS) return new Map();
   for (const ping of orphans) {
     const previous = latestBefore(log, start, ping);
-    if (previous?.type === "start") durations.set(ping, round2((ping.at - previous.at) / 1000));
+    if (previous?.type === "start") setDuration(durations, ping, previous);
   }
   return durations;
+}
+
+// A start after its end (the clock was set back between them) gives no duration: the service never shows a negative one.
+function setDuration(durations: Map<PingRecord, number>, ping: PingRecord, start: PingRecord): void {
+  if (ping.at >= start.at) durations.set(ping, round2((ping.at - start.at) / 1000));
 }
 
 // The latest start/success/fail with the same run id stored before the page
