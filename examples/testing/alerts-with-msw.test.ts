@@ -24,7 +24,7 @@ afterAll(() => server.close());
 
 it("posts a Slack message when a job reports a failure", async () => {
   // msw replaces the global fetch in server.listen(): look it up at each delivery, not now.
-  const fake = new FakeServer({ notifications: { fetch: (url, init) => fetch(url, init) } });
+  const fake = new FakeServer({ notifications: { fetch: (request) => fetch(request) } });
   const project = fake.createProject({ name: "Backups" });
   fake.addChannel(project.id, { kind: "slack", value: "https://chat.example.com/hooks/ops" });
   const check = fake.createCheck(project.id, { name: "db-dump", channels: "*" });

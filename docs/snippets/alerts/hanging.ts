@@ -2,8 +2,8 @@ import { FakeServer } from "@checks-api/fake-server";
 import { expect, it } from "vitest";
 
 // A receiver that never answers; it lets go only when the fake aborts the attempt.
-const hang = (_url: string, init: RequestInit) =>
-  new Promise<Response>((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+const hang = (request: Request) =>
+  new Promise<Response>((_resolve, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
 
 it("gives up on a receiver that hangs, after three attempts of attemptTimeoutMs", async () => {
   const fake = new FakeServer({ notifications: { fetch: hang, attemptTimeoutMs: 50 } });

@@ -7,7 +7,7 @@ const down = (url: string) =>
 it("retries a failing receiver three times, and never lets it stop the other integrations", async () => {
   const fake = new FakeServer({
     notifications: {
-      fetch: async (url) => new Response(null, { status: url.includes("/broken") ? 500 : 200 }),
+      fetch: async (request) => new Response(null, { status: request.url.includes("/broken") ? 500 : 200 }),
     },
   });
   const project = fake.createProject();

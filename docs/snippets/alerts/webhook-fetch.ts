@@ -26,7 +26,7 @@ it("pages on call when the nightly backup misses its run", async () => {
   const fake = new FakeServer({
     clock: { start: "2026-03-02T01:00:00Z" },
     // Every webhook delivery is handed to the receiver in-process: no socket, no port.
-    notifications: { fetch: (url, init) => alertReceiver(new Request(url, init)) },
+    notifications: { fetch: alertReceiver },
   });
   const project = fake.createProject();
   const channel = fake.addChannel(project.id, { kind: "webhook", name: "on-call", value: webhookSettings });

@@ -66,13 +66,27 @@ export interface NotificationOptions {
    */
   delivery?: "send" | "record" | undefined;
   /**
-   * Sends the HTTP deliveries through this function instead of the network,
-   * called as `fetch(url, { method, headers, body, redirect: "manual",
-   * signal })` (a plain function, or an msw-intercepted `fetch`). Default:
-   * the fake's own `node:http` client.
+   * Sends the HTTP deliveries through this function instead of the network:
+   * it is called with a `Request` per request (method, URL, headers, body,
+   * `redirect: "manual"` and the attempt's `signal`; `await request.text()`
+   * reads the body) and answers with a `Response`. A plain function, or
+   * `globalThis.fetch` intercepted by msw. The fake follows redirects and
+   * applies the time limit itself. Default: the fake's own client, which
+   * writes each request on a socket exactly as the service's client does.
+   * @example
+   * ```ts
+   * const fake = new FakeServer({
+   *   notifications: { fetch: async (request) => new Response(await request.text() === "" ? "empty" : "ok") },
+   * });
+   * ```
    */
-  fetch?: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
-  /** Time limit of one HTTP attempt in ms (the service's is 30 s); an attempt past it fails with `Connection timed out`. Default 30000. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /**
+   * Time limit of one HTTP attempt in ms, connection and whole answer
+   * included (the service's is 30 s); an attempt past it fails with
+   * `Connection timed out` and the next of the three attempts starts. A
+   * test with a receiver that hangs sets it low. Default 30000.
+   */
   attemptTimeoutMs?: number | undefined;
   /**
    * Flips whose HTTP requests are sent at the same time, at most, like the

@@ -203,7 +203,12 @@ describe("outcomes", () => {
       {
         method: "POST",
         url: `${HOOK}/down`,
-        headers: [["User-Agent", "healthchecks.io"]],
+        headers: [
+          ["Host", "hooks.example"],
+          ["Accept", "*/*"],
+          ["User-Agent", "healthchecks.io"],
+          ["Content-Length", "41"],
+        ],
         body: "down at 2020-01-01T00:00:00+00:00 exit -1",
         bodyBase64: Buffer.from("down at 2020-01-01T00:00:00+00:00 exit -1").toString("base64"),
         status: null,

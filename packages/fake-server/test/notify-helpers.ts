@@ -41,9 +41,8 @@ export function setupCatching(
   options: FakeServerOptions = {},
 ): Setup & { caught: Caught[] } {
   const caught: Caught[] = [];
-  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
-    const request = new Request(url, init);
-    const got = { method: request.method, url, headers: request.headers, body: await request.text() };
+  const fetch = async (request: Request): Promise<Response> => {
+    const got = { method: request.method, url: request.url, headers: request.headers, body: await request.text() };
     caught.push(got);
     return answer(got);
   };

@@ -49,8 +49,8 @@ function normalise(text: string): string {
 }
 
 /** The captured receiver's answers, by path: `200 ok`, `500 boom` under `/r500`, a redirect under `/redirect`. */
-async function receiver(url: string): Promise<Response> {
-  const path = new URL(url).pathname;
+async function receiver(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
   if (path.startsWith("/r500")) return new Response("boom", { status: 500 });
   if (path.startsWith("/redirect")) return new Response(null, { status: 302, headers: { Location: "/ok-after-redirect" } });
   return new Response("ok");

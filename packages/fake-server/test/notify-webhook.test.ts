@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { latin1References, placeholderValues, substitute } from "../src/model/notify/placeholders.js";
 import { renderAlert } from "../src/model/notify/render.js";
 import type { AlertView, HttpAlert } from "../src/model/notify/view.js";
+import { firstRequest, recordedWire } from "../src/notify/wire-request.js";
 import { percentEncode } from "../src/text/percent.js";
 import { alertView, webhookValue } from "./notify-view.js";
 
@@ -141,9 +142,11 @@ describe("webhook requests", () => {
     ]);
   });
 
-  it("leaves out a header whose value renders empty, and a blank User-Agent sends none", () => {
+  it("keeps a header whose value renders empty for the client to leave out, so a blank User-Agent sends none", () => {
     const value = webhookValue({ headers_down: { "X-Slug": "$SLUG", "X-Tab": " \t", "User-Agent": "", "X-A": "a" } });
-    expect(render(alertView({ check: { slug: "" }, channel: { value } })).headers).toEqual([["X-A", "a"]]);
+    const rendered = render(alertView({ check: { slug: "" }, channel: { value } }));
+    expect(rendered.headers).toEqual([["X-Slug", ""], ["X-Tab", " \t"], ["User-Agent", ""], ["X-A", "a"]]);
+    expect(recordedWire(firstRequest(rendered)).headers).toEqual([["Host", "hook.test"], ["Accept", "*/*"], ["X-A", "a"]]);
   });
 
   it("keeps the stored header order, names that look like numbers included", () => {

@@ -1,27 +1,47 @@
 /**
  * A transport over a WHATWG `fetch` the test supplies (a plain function, an
- * msw-intercepted `fetch`…): no socket of the fake's own.
+ * msw-intercepted `fetch`…): no socket of the fake's own. Each request is
+ * handed over as a real `Request`, so the function reads it as any fetch
+ * handler does (`await request.text()`, `request.headers.get(…)`).
  * @module
  */
-import { ANSWER_EXCERPT_BYTES, DeliveryError, transportErrorText, type Transport } from "./transport.js";
+import { curlHref } from "../text/curl-url.js";
+import { ANSWER_EXCERPT_BYTES, DeliveryError, transportErrorText, type Transport, type WireRequest } from "./transport.js";
 
-/** The `fetch` shape the fake calls: `(url, init) => Promise<Response>`. */
-export type DeliveryFetch = (input: string, init: RequestInit) => Promise<Response>;
+/**
+ * The `fetch` the fake calls for each HTTP delivery: it receives a
+ * `Request` (method, URL, headers, body, `redirect: "manual"`, and the
+ * `signal` that ends the attempt) and answers with a `Response`. Any
+ * `fetch`-compatible function fits, `globalThis.fetch` included.
+ */
+export type DeliveryFetch = (request: Request) => Promise<Response>;
+
+/** Headers that frame a request on a socket: a `fetch` implementation sets its own. */
+const FRAMING = new Set(["host", "content-length", "transfer-encoding", "connection", "expect", "keep-alive"]);
+
+/**
+ * The request as a WHATWG `Request`. What `Request` cannot hold differs
+ * from the wire: header names are lower-cased, headers that differ only in
+ * case are joined with `, `, and the URL is re-encoded the WHATWG way.
+ */
+export function deliveryRequest(request: WireRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const { name, value } of request.headers) if (!FRAMING.has(name.toLowerCase())) headers.append(name, value);
+  return new Request(curlHref(request.url), {
+    method: request.method,
+    headers,
+    body: request.body === null ? null : new Uint8Array(request.body),
+    redirect: "manual",
+    signal,
+  });
+}
 
 /** A {@link Transport} that hands each request to `fetch`, redirects not followed (the sender applies the service's rules). */
 export function fetchTransport(fetch: DeliveryFetch): Transport {
   return async (request, signal) => {
-    const headers = new Headers();
-    for (const [name, value] of request.headers) headers.append(name, value);
     let response: Response;
     try {
-      response = await fetch(request.url, {
-        method: request.method,
-        headers,
-        body: request.body === null ? null : new Uint8Array(request.body),
-        redirect: "manual",
-        signal,
-      });
+      response = await fetch(deliveryRequest(request, signal));
     } catch (problem) {
       throw new DeliveryError(transportErrorText(errorCode(problem)));
     }

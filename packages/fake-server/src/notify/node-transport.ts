@@ -1,57 +1,55 @@
 /**
- * The real network transport: `node:http` and `node:https`, one connection
- * per request (no pool to keep a process alive), headers sent in the order
- * given with `Host` and `Accept: *\/*` first, as the service's HTTP client
- * sends them. Loopback and private addresses are allowed, unlike the
- * service's default, because a test's receiver lives there.
+ * The real network transport: a socket of its own (`node:net`, or
+ * `node:tls` with the certificate checked, as the service checks it) per
+ * request, on which it writes the request exactly as framed (names in
+ * their case, duplicates, order, the request target's bytes) and reads the
+ * answer as the service's client does ({@link AnswerReader}). Node's HTTP
+ * client is not used: it would add `Connection`, merge headers that differ
+ * only in case and re-frame an empty body. Loopback and private addresses
+ * are allowed, unlike the service's default, because a test's receiver
+ * lives there.
  * @module
  */
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
-import { ANSWER_EXCERPT_BYTES, DeliveryError, transportErrorText, type Transport } from "./transport.js";
+import { connect as netConnect, isIP, type Socket } from "node:net";
+import { connect as tlsConnect } from "node:tls";
+import { AnswerReader } from "./answer-reader.js";
+import { DeliveryError, TRANSPORT_ERRORS, transportErrorText, type Transport } from "./transport.js";
+import { bodyBytes, headBytes } from "./wire-request.js";
 
 /** A {@link Transport} over the network. */
 export const nodeTransport: Transport = (request, signal) =>
   new Promise((resolve, reject) => {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      reject(new DeliveryError(transportErrorText("ENOTFOUND")));
-      return;
-    }
-    const headers: Record<string, string> = { Host: url.host, Accept: "*/*" };
-    for (const [name, value] of request.headers) headers[name] = value;
-    if (request.body !== null) headers["Content-Length"] = String(request.body.byteLength);
-    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-    let outgoing;
-    try {
-      outgoing = send(url, { method: request.method, headers, agent: false, signal });
-    } catch (problem) {
-      // Node refuses a header value it cannot send before any byte leaves.
-      reject(new DeliveryError(transportErrorText((problem as { code?: string }).code)));
-      return;
-    }
-    outgoing.on("error", (problem: NodeJS.ErrnoException) => reject(new DeliveryError(transportErrorText(problem.code))));
-    outgoing.on("response", (answer: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = (): void => {
-        answer.destroy();
-        const location = answer.headers.location;
-        resolve({
-          status: answer.statusCode ?? 0,
-          location: location ?? null,
-          bodyText: Buffer.concat(chunks).subarray(0, ANSWER_EXCERPT_BYTES).toString("utf8"),
-        });
-      };
-      answer.on("data", (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.byteLength;
-        if (size >= ANSWER_EXCERPT_BYTES) finish();
-      });
-      answer.on("end", finish);
-      answer.on("error", finish);
+    const { url } = request;
+    const host = url.host.startsWith("[") ? url.host.slice(1, -1) : url.host;
+    const secure = url.scheme === "https";
+    const socket: Socket = secure
+      ? tlsConnect({ host, port: url.port, servername: isIP(host) === 0 ? host : undefined, ALPNProtocols: ["http/1.1"] })
+      : netConnect({ host, port: url.port });
+    const reader = new AnswerReader();
+    let done = false;
+    const finish = (outcome: ReturnType<AnswerReader["end"]>): void => {
+      if (done) return;
+      done = true;
+      signal.removeEventListener("abort", abort);
+      socket.destroy();
+      if ("error" in outcome) reject(new DeliveryError(outcome.error));
+      else resolve(outcome);
+    };
+    const abort = (): void => finish({ error: TRANSPORT_ERRORS.timeout });
+    signal.addEventListener("abort", abort, { once: true });
+    socket.once(secure ? "secureConnect" : "connect", () => {
+      socket.write(headBytes(request));
+      const body = bodyBytes(request);
+      if (body !== null) socket.write(body);
     });
-    outgoing.end(request.body === null ? undefined : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength));
+    socket.on("data", (chunk: Buffer) => {
+      const outcome = reader.push(chunk);
+      if (outcome !== null) finish(outcome);
+    });
+    socket.on("end", () => finish(reader.end()));
+    socket.on("error", (problem: NodeJS.ErrnoException) => {
+      // A reset once the request is out is a receive failure; before that, the connection's own error.
+      finish({ error: reader.received ? TRANSPORT_ERRORS.receive : transportErrorText(problem.code) });
+    });
+    socket.on("close", () => finish(reader.end()));
   });

@@ -21,7 +21,9 @@ import { channelView, flipView, overviewFor, type FlipView } from "./alert-view.
 import { newRecord, Outbox, sentRequest, textLength, type DeliveryRecord, type OutboxLimits } from "./outbox.js";
 import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert } from "./sender.js";
-import type { Transport } from "./transport.js";
+import { CurlUrlError } from "../text/curl-url.js";
+import { DeliveryError, type Transport } from "./transport.js";
+import { firstRequest, recordedWire, type RecordedWire } from "./wire-request.js";
 
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
 export const ERROR_TEXT_MAX_LENGTH = 200;
@@ -157,7 +159,12 @@ export class Notifier {
       if (alert.type === "http" && transport !== null) {
         record.error = "Sending";
         sends.deliveries.push({ record, channel, alert });
-      } else if (alert.type === "http") record.requests.push(sentRequest(alert, null));
+      } else if (alert.type === "http") {
+        // Record-only mode records what sending would write, and fails where sending would fail before writing.
+        const request = unsentRequest(alert);
+        if (typeof request === "string") record.error = request;
+        else record.requests.push(sentRequest(request, null));
+      }
       else if (alert.type === "email") {
         const { type, ...email } = alert;
         record.email = email;
@@ -209,7 +216,7 @@ export class Notifier {
           attemptTimeoutMs: this.#settings.attemptTimeoutMs,
           signal: sends.signal,
           isPermanent: (status, bodyText) => rules.isPermanentFailure(channel.kind, status, bodyText),
-          onRequest: (request, status) => record.requests.push(sentRequest(request, status)),
+          onRequest: (request, status) => record.requests.push(sentRequest(recordedWire(request), status)),
         });
         record.error = outcome.error.slice(0, ERROR_TEXT_MAX_LENGTH);
         if (outcome.permanent) channel.disabled = true;
@@ -223,5 +230,15 @@ export class Notifier {
   #ended(channel: StoredChannel, error: string): void {
     channel.lastError = error;
     this.#settings.onChange();
+  }
+}
+
+// The request an alert would send first, as it would go on the wire, or the error text sending would fail with.
+function unsentRequest(alert: HttpAlert): RecordedWire | string {
+  try {
+    return recordedWire(firstRequest(alert));
+  } catch (problem) {
+    if (problem instanceof DeliveryError || problem instanceof CurlUrlError) return problem.message;
+    throw problem;
   }
 }

@@ -1,12 +1,17 @@
 /**
  * The service's rules for one HTTP delivery: up to three attempts one after
  * another, a time limit per attempt, success only on 200, 201, 202 or 204,
- * redirects followed (at most three) for a request without a body and a
- * failure for one with a body, and a permanent failure ending the attempts.
+ * and a permanent failure ending the attempts. The URL is read as the
+ * service's client reads it (only `http` and `https`); redirects are
+ * followed, at most three, for a request without a body; one with a body
+ * fails on a redirect, except a `303`, which is followed as a `POST`
+ * without the body.
  * @module
  */
 import type { HttpAlert } from "../model/notify/view.js";
-import { DeliveryError, TRANSPORT_ERRORS, type OutgoingRequest, type Transport, type TransportResponse } from "./transport.js";
+import { CurlUrlError, parseCurlUrl, resolveLocation, type CurlUrl } from "../text/curl-url.js";
+import { DeliveryError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "./transport.js";
+import { frameRequest } from "./wire-request.js";
 
 /** Attempts per delivery, as the service makes them. */
 export const DELIVERY_ATTEMPTS = 3;
@@ -17,7 +22,6 @@ const SUCCESS = new Set([200, 201, 202, 204]);
 // the globals) neither stop the time limit nor let it fire early.
 const startTimer = globalThis.setTimeout;
 const stopTimer = globalThis.clearTimeout;
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 /** How {@link sendHttpAlert} runs. */
 export interface SendSettings {
@@ -30,7 +34,7 @@ export interface SendSettings {
   /** Whether an answer is a permanent failure for the channel's kind. */
   isPermanent(status: number, bodyText: string): boolean;
   /** Called with every request made and its status (`null`: no answer). */
-  onRequest(request: OutgoingRequest, status: number | null): void;
+  onRequest(request: WireRequest, status: number | null): void;
 }
 
 /** The outcome of one delivery. */
@@ -52,24 +56,42 @@ export async function sendHttpAlert(alert: HttpAlert, settings: SendSettings): P
 }
 
 async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<SendOutcome> {
-  let url = alert.url;
+  let url: CurlUrl;
+  try {
+    url = parseCurlUrl(alert.url);
+  } catch (problem) {
+    return failure(problem);
+  }
+  const first = url;
+  let method = alert.method;
+  let bodyless = false;
   for (let redirects = 0; ; redirects++) {
-    const request: OutgoingRequest = { method: alert.method, url, headers: alert.headers, body: alert.body };
+    let request: WireRequest;
+    try {
+      request = frameRequest({ method, headers: alert.headers, body: alert.body }, url, first, bodyless);
+    } catch (problem) {
+      return failure(problem);
+    }
     let response: TransportResponse;
     try {
       response = await exchange(request, settings);
     } catch (problem) {
       settings.onRequest(request, null);
-      return { error: problem instanceof DeliveryError ? problem.message : TRANSPORT_ERRORS.empty, permanent: false };
+      return failure(problem);
     }
     settings.onRequest(request, response.status);
-    if (REDIRECT.has(response.status) && response.location !== null) {
-      if (alert.body !== null) return { error: TRANSPORT_ERRORS.rewind, permanent: false };
+    if (response.status >= 300 && response.status < 400 && response.location !== null) {
       if (redirects === MAX_REDIRECTS) return { error: TRANSPORT_ERRORS.redirects, permanent: false };
       try {
-        url = new URL(response.location, url).href;
-      } catch {
-        return { error: TRANSPORT_ERRORS.empty, permanent: false };
+        url = resolveLocation(url, response.location);
+      } catch (problem) {
+        return failure(problem);
+      }
+      if (request.body !== null) {
+        // The client cannot send the body again; only a 303 goes on, as a POST without it.
+        if (response.status !== 303) return { error: TRANSPORT_ERRORS.rewind, permanent: false };
+        method = "POST";
+        bodyless = true;
       }
       continue;
     }
@@ -78,8 +100,12 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
   }
 }
 
+function failure(problem: unknown): SendOutcome {
+  return { error: problem instanceof DeliveryError || problem instanceof CurlUrlError ? problem.message : TRANSPORT_ERRORS.empty, permanent: false };
+}
+
 // One exchange under the attempt's time limit and the fake's abort signal.
-async function exchange(request: OutgoingRequest, settings: SendSettings): Promise<TransportResponse> {
+async function exchange(request: WireRequest, settings: SendSettings): Promise<TransportResponse> {
   if (settings.signal.aborted) throw new DeliveryError(TRANSPORT_ERRORS.closed);
   const limit = new AbortController();
   // A transport that ignores its signal (a test's fetch) is raced, so that neither a hanging receiver nor close() waits for it.

@@ -3,17 +3,30 @@
  * followed, with transport failures reported as the service's error texts.
  * @module
  */
+import type { CurlUrl } from "../text/curl-url.js";
 
-/** One HTTP request to make. */
-export interface OutgoingRequest {
+/** A header as it goes out: libcurl writes its own with `": "`, the given ones with `":"`. */
+export interface WireHeader {
+  /** Name as written. */
+  readonly name: string;
+  /** Value as written (Latin-1 text). */
+  readonly value: string;
+  /** Whether the header was given (by the kind or the user) rather than added by the client. */
+  readonly given: boolean;
+}
+
+/** One HTTP request to make, framed as the service's client frames it (see `wire-request.ts`). */
+export interface WireRequest {
   /** Upper-case method. */
-  method: string;
-  /** Absolute `http:` or `https:` URL. */
-  url: string;
-  /** Headers in sending order; values hold only code points up to U+00FF. */
-  headers: ReadonlyArray<readonly [name: string, value: string]>;
+  readonly method: string;
+  /** Where it goes. */
+  readonly url: CurlUrl;
+  /** Headers in wire order. */
+  readonly headers: readonly WireHeader[];
   /** Body bytes, or `null` for none. */
-  body: Uint8Array | null;
+  readonly body: Uint8Array | null;
+  /** Whether the body goes out in chunks (a given `Transfer-Encoding: chunked`). */
+  readonly chunked: boolean;
 }
 
 /** What came back. */
@@ -27,7 +40,7 @@ export interface TransportResponse {
 }
 
 /** Makes one request; rejects with a {@link DeliveryError} when no answer came. */
-export type Transport = (request: OutgoingRequest, signal: AbortSignal) => Promise<TransportResponse>;
+export type Transport = (request: WireRequest, signal: AbortSignal) => Promise<TransportResponse>;
 
 /** A delivery failure, its message the error text the service records. */
 export class DeliveryError extends Error {
@@ -48,6 +61,16 @@ export const TRANSPORT_ERRORS = {
   connect: "Connection failed",
   tls: "TLS handshake failed",
   redirects: "Too many redirects",
+  /** A URL with a scheme other than `http` or `https` (a redirect to `file:`, `gopher:`…), or an answer that is not HTTP. */
+  unsupported: "HTTP request failed, code: 1",
+  /** A URL the service's HTTP client cannot read (a space, a bad host or port). */
+  malformed: "HTTP request failed, code: 3",
+  /** An answer that starts like HTTP but whose status line cannot be read. */
+  weird: "HTTP request failed, code: 8",
+  /** The connection closed before the answer's announced body was complete. */
+  partial: "HTTP request failed, code: 18",
+  /** The answer's head is larger than the client accepts. */
+  tooLarge: "HTTP request failed, code: 100",
   /** A redirect answered to a request with a body (the service's HTTP client cannot rewind it). */
   rewind: "HTTP request failed, code: 65",
   /** The connection broke while the answer was awaited. */

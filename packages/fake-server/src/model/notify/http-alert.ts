@@ -1,12 +1,13 @@
 /**
- * The HTTP request of a delivery as the service's client sends it: the
- * kind's or the user's headers in their order, those with an empty value
- * left out, then `User-Agent: healthchecks.io` unless a header of exactly
- * that name was given; a JSON
- * payload printed the service's way (`", "` and `": "` separators, every
- * non-ASCII character escaped) with `Content-Type: application/json`. The
- * client's own `Host`, `Accept` and `Content-Length` are left to whatever
- * sends it.
+ * The HTTP request of a delivery as the service hands it to its client:
+ * the kind's or the user's headers in their order, names exactly as
+ * written (two that differ only in case are both kept), then
+ * `User-Agent: healthchecks.io` unless a header of exactly that name was
+ * given (a `user-agent` does not count); a JSON payload printed the
+ * service's way (`", "` and `": "` separators, every non-ASCII character
+ * escaped) with `Content-Type: application/json`. How the client frames
+ * it (`Host`, `Accept`, credentials from the URL, `Content-Length`, blank
+ * headers left out) is the sender's part.
  * @module
  */
 import { serviceJson } from "../../text/json.js";
@@ -16,14 +17,11 @@ const UTF8 = new TextEncoder();
 /** The service's default `User-Agent`. */
 export const DEFAULT_USER_AGENT = "healthchecks.io";
 
-/** What the service's HTTP client counts as an empty header value. */
-const BLANK = /^[ \t\n\v\f\r]*$/;
-
 /**
  * A request with `headers` (name, Latin-1 value) and the default
- * `User-Agent` when none of that exact name is among them. A header whose
- * value is empty or only whitespace is not sent, as the service's HTTP
- * client drops it; a blank `User-Agent` thus sends none at all.
+ * `User-Agent` when none of that exact name is among them. Headers whose
+ * value is empty or only whitespace stay in the list: the client leaves
+ * them out when it sends, so a blank `User-Agent` sends none at all.
  */
 export function httpAlert(
   method: string,
@@ -33,7 +31,7 @@ export function httpAlert(
 ): HttpAlert {
   const sent: Array<[string, string]> = headers.map(([name, value]) => [name, value]);
   if (!sent.some(([name]) => name === "User-Agent")) sent.push(["User-Agent", DEFAULT_USER_AGENT]);
-  return { type: "http", method, url, headers: sent.filter(([, value]) => !BLANK.test(value)), body };
+  return { type: "http", method, url, headers: sent, body };
 }
 
 /** A POST of `payload` as the service's JSON, after `headers`. */

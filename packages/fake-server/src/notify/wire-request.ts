@@ -1,0 +1,133 @@
+/**
+ * A delivery's HTTP request framed as the service's client (libcurl) frames
+ * it, header by header, so that the outbox can record what goes on the
+ * wire and the fake's own client can send exactly that:
+ *
+ * - `Host` first (a given `Host` header takes its place while the request
+ *   stays on the first host), then `Authorization: Basic …` from the URL's
+ *   user part (unless an `Authorization` header is given, and only on the
+ *   first host), then `Accept: *\/*` unless an `Accept` header of any
+ *   spelling is given;
+ * - the given headers in their order, names and values exactly as given,
+ *   written `Name:value`; one whose value is empty or only whitespace is
+ *   not sent, and after a redirect to another host `Authorization` and
+ *   `Cookie` are not sent either;
+ * - `Content-Length` last when there is a body, unless a `Content-Length`
+ *   header is given or a given `Transfer-Encoding: chunked` makes the body
+ *   go out in chunks. An empty body is no body.
+ *
+ * Unlike libcurl, a header whose name or value holds a line break, a NUL
+ * or a character beyond Latin-1 is refused rather than written: it would
+ * split the request.
+ * @module
+ */
+import type { HttpAlert } from "../model/notify/view.js";
+import { credentials, curlHref, hostHeader, parseCurlUrl, requestTarget, sameOrigin, type CurlUrl } from "../text/curl-url.js";
+import { DeliveryError, type WireHeader, type WireRequest } from "./transport.js";
+
+/** What a delivery asks of the client, before framing: the kind's method, headers and body. */
+export interface GivenRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** Headers in the order given, blank ones included. */
+  readonly headers: ReadonlyArray<readonly [name: string, value: string]>;
+  /** Body bytes, or `null` for none. */
+  readonly body: Uint8Array | null;
+}
+
+/** What the client sends on the header's behalf when a value cannot go out. */
+const UNSENDABLE = /[\r\n\0]|[^\x00-\xff]/;
+/** What libcurl counts as whitespace when it decides that a given header is empty. */
+const BLANK = /^[ \t\n\v\f\r]*$/;
+
+/**
+ * Frames `given` for `url`. `first` is the URL of the attempt's first
+ * request (a redirect to another host sends neither the given `Host` nor
+ * credentials); `bodyless` is set after a `303` (no body, no length).
+ * Throws a {@link DeliveryError} for a header that cannot be written.
+ */
+export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, bodyless = false): WireRequest {
+  const onFirstHost = url === first || sameOrigin(url, first);
+  const named = (name: string) => given.headers.find(([n]) => n.toLowerCase() === name);
+  for (const [name, value] of given.headers) {
+    if (UNSENDABLE.test(name) || UNSENDABLE.test(value)) {
+      throw new DeliveryError(`Not sent: the header ${JSON.stringify(name)} holds a line break, a NUL or a character beyond Latin-1`);
+    }
+  }
+  const headers: WireHeader[] = [];
+  const host = named("host");
+  if (host !== undefined && onFirstHost) {
+    // libcurl sends no Host at all for a given `Host:` spelt exactly so and left empty.
+    if (`${host[0]}:${host[1]}` !== "Host:") headers.push({ name: "Host", value: host[1], given: true });
+  } else {
+    headers.push({ name: "Host", value: hostHeader(url), given: false });
+  }
+  const login = credentials(url);
+  if (login !== null && onFirstHost && named("authorization") === undefined) {
+    headers.push({ name: "Authorization", value: `Basic ${login.toString("base64")}`, given: false });
+  }
+  if (named("accept") === undefined) headers.push({ name: "Accept", value: "*/*", given: false });
+  for (const [name, value] of given.headers) {
+    const lower = name.toLowerCase();
+    if (BLANK.test(value) || lower === "host") continue;
+    if (!onFirstHost && (lower === "authorization" || lower === "cookie")) continue;
+    headers.push({ name, value, given: true });
+  }
+  const body = bodyless || given.body === null || given.body.byteLength === 0 ? null : given.body;
+  const encoding = named("transfer-encoding");
+  const chunked = body !== null && encoding !== undefined && /(^|[\s,])chunked($|[\s,;])/i.test(encoding[1]);
+  if (body !== null && !chunked && named("content-length") === undefined) {
+    headers.push({ name: "Content-Length", value: String(body.byteLength), given: false });
+  }
+  return { method: given.method, url, headers, body, chunked };
+}
+
+/** The request's head as bytes: request line, header lines, blank line. */
+export function headBytes(request: WireRequest): Buffer {
+  const lines = request.headers.map(({ name, value, given }) => `${name}:${given ? "" : " "}${value}\r\n`).join("");
+  return Buffer.concat([
+    Buffer.from(`${request.method} `, "latin1"),
+    requestTarget(request.url),
+    Buffer.from(` HTTP/1.1\r\n${lines}\r\n`, "latin1"),
+  ]);
+}
+
+/** The body as it goes out: as is, or in one chunk and the last chunk. */
+export function bodyBytes(request: WireRequest): Buffer | null {
+  if (request.body === null) return null;
+  const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+  if (!request.chunked) return bytes;
+  return Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]);
+}
+
+/** A request as the outbox keeps it: the URL as text (without the user part, which went out as `Authorization`) and the headers as name/value pairs. */
+export interface RecordedWire {
+  /** Upper-case method. */
+  method: string;
+  /** Origin and request target. */
+  url: string;
+  /** Headers in wire order. */
+  headers: Array<[name: string, value: string]>;
+  /** Body bytes (not chunk-framed), or `null`. */
+  body: Uint8Array | null;
+}
+
+/** What the outbox records of a request. */
+export function recordedWire(request: WireRequest): RecordedWire {
+  return {
+    method: request.method,
+    url: curlHref(request.url),
+    headers: request.headers.map(({ name, value }): [string, string] => [name, value]),
+    body: request.body,
+  };
+}
+
+/**
+ * The first request of an alert as it would go out, for record-only
+ * mode. Throws what sending would fail with: a `CurlUrlError` for a URL
+ * the client refuses, a {@link DeliveryError} for an unsendable header.
+ */
+export function firstRequest(alert: HttpAlert): WireRequest {
+  const url = parseCurlUrl(alert.url);
+  return frameRequest(alert, url, url);
+}
