@@ -5,6 +5,7 @@
  * @module
  */
 import { codePointLength } from "../../text/code-points.js";
+import { parseCurlUrl } from "../../text/curl-url.js";
 
 /**
  * A channel's settings text that the fake cannot use: refused when a test
@@ -55,12 +56,14 @@ const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/;
 /**
  * Whether `url` is a URL the fake may deliver to: `http://` or `https://`,
  * a host, and no whitespace or control character anywhere (a template's
- * `$PLACEHOLDER`s may stand in its path and query).
+ * `$PLACEHOLDER`s may stand in its path and query). The host is read as
+ * the service reads it, not as a browser does: in
+ * `http://127.0.0.1:9\@evil.example/` it is `evil.example`.
  */
 export function isHttpUrl(url: string): boolean {
   if (!/^https?:\/\/[^/?#\\]/i.test(url) || /[\x00-\x20\x7f]/.test(url)) return false;
   try {
-    return HOST.test(new URL(url).hostname);
+    return HOST.test(parseCurlUrl(url).host.toLowerCase());
   } catch {
     return false;
   }
