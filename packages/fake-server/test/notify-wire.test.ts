@@ -217,3 +217,63 @@ describe("the per-attempt time limit", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe("limits and kinds that do not send", () => {
+  /** A fake with one integration and a check; `flip()` sends the ping that changes its status. */
+  function flipping(kind: string, value: string, notifications: FakeServerOptions["notifications"]) {
+    const fake = new FakeServer({ notifications });
+    const project = fake.createProject();
+    fake.addChannel(project.id, { kind, value });
+    const check = fake.createCheck(project.id, { name: "backup", channels: "*" });
+    let down = false;
+    const flip = async () => {
+      down = !down;
+      await fake.handle(new Request(`${check.ping_url}${down ? "/fail" : ""}`));
+      await fake.settled();
+    };
+    return { fake, flip };
+  }
+
+  it.each([["send"], ["record"]] as const)("ntfy takes 6 messages per topic per minute (%s mode)", async (mode) => {
+    const sent: string[] = [];
+    const fetch = async (request: Request) => {
+      sent.push(request.url);
+      return new Response("ok");
+    };
+    const value = JSON.stringify({ topic: "ops", url: "https://ntfy.example", priority: 3, priority_up: 3 });
+    const { fake, flip } = flipping("ntfy", value, mode === "send" ? { fetch } : { delivery: "record" });
+    for (let i = 0; i < 7; i++) await flip();
+    const errors = () => fake.notifications().map((record) => record.error);
+    expect(errors()).toEqual(["", "", "", "", "", "", "Rate limit exceeded"]);
+    expect(fake.notifications()[6]!.requests).toEqual([]);
+    // A sixth of the bucket comes back in ten seconds.
+    fake.clock.advance(10_000);
+    await flip();
+    await flip();
+    expect(errors().slice(7)).toEqual(["", "Rate limit exceeded"]);
+    if (mode === "send") expect(sent).toHaveLength(7);
+    await fake.close();
+  });
+
+  it("another topic has its own bucket", async () => {
+    const fake = new FakeServer({ notifications: { delivery: "record" } });
+    const project = fake.createProject();
+    for (const topic of ["a", "b"]) {
+      fake.addChannel(project.id, { kind: "ntfy", value: JSON.stringify({ topic, url: "https://ntfy.example", priority: 3, priority_up: 3 }) });
+    }
+    const check = fake.createCheck(project.id, { channels: "*" });
+    await fake.handle(new Request(`${check.ping_url}`));
+    for (let i = 0; i < 4; i++) await fake.handle(new Request(`${check.ping_url}${i % 2 === 0 ? "/fail" : ""}`));
+    await fake.settled();
+    expect(fake.notifications().map((record) => record.error)).toEqual(Array(8).fill(""));
+    await fake.close();
+  });
+
+  it("a shell integration never runs and records that commands are not enabled", async () => {
+    const { fake, flip } = flipping("shell", JSON.stringify({ cmd_down: "touch /tmp/x", cmd_up: "" }), { delivery: "record" });
+    await flip();
+    await flip();
+    expect(fake.notifications()).toMatchObject([{ channel: { kind: "shell" }, error: "Shell commands are not enabled", requests: [] }]);
+    await fake.close();
+  });
+});

@@ -14,6 +14,7 @@
  * @module
  */
 import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "../model/notify/limits.js";
+import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js";
 import type { HttpAlert, RenderedAlert } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import type { PendingFlip, StoredChannel } from "../model/store.js";
@@ -76,6 +77,7 @@ export class Notifier {
   // The turn of the event loop that starts workers, while one is scheduled.
   #turn: unknown = null;
   #controller = new AbortController();
+  readonly #buckets = new TokenBuckets();
 
   /**
    * @param core The service.
@@ -148,13 +150,17 @@ export class Notifier {
     for (const channel of check.project.channels) {
       if (!check.channels.has(channel.id) || channel.disabled || !rules.notifies(channel.kind, channel.value, shared.flip.status)) continue;
       const record = newRecord(channel, check.uuid, flip, now);
-      let alert: RenderedAlert;
-      try {
-        alert = this.#render(channel, shared);
-      } catch (problem) {
-        // A renderer's refusal (a webhook without a URL for this direction: `Empty webhook URL`) fails this delivery alone, as a sender error would.
-        alert = { type: "none" };
-        record.error = (problem instanceof Error ? problem.message : String(problem)).slice(0, ERROR_TEXT_MAX_LENGTH);
+      let alert: RenderedAlert = { type: "none" };
+      const limit = rules.rateLimit(channel.kind, channel.value);
+      if (limit !== null && !this.#buckets.take(limit, now)) {
+        record.error = RATE_LIMIT_EXCEEDED;
+      } else {
+        try {
+          alert = this.#render(channel, shared);
+        } catch (problem) {
+          // A renderer's refusal (a webhook without a URL for this direction: `Empty webhook URL`) fails this delivery alone, as a sender error would.
+          record.error = (problem instanceof Error ? problem.message : String(problem)).slice(0, ERROR_TEXT_MAX_LENGTH);
+        }
       }
       if (alert.type === "http" && transport !== null) {
         record.error = "Sending";

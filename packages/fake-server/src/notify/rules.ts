@@ -4,6 +4,7 @@
  * test that checks the engine alone.
  * @module
  */
+import type { RateLimit } from "../model/notify/rate-limit.js";
 import type { AlertDirection, AlertView, RenderedAlert } from "../model/notify/view.js";
 
 /** What the engine needs to know about each integration kind. */
@@ -14,6 +15,8 @@ export interface NotifyRules {
   notifies(kind: string, value: string, direction: AlertDirection): boolean;
   /** Whether an answer disables the integration (one attempt, no retry). */
   isPermanentFailure(kind: string, status: number, bodyText: string): boolean;
+  /** The rate limit an integration's deliveries share, or `null` when none applies. */
+  rateLimit(kind: string, value: string): RateLimit | null;
   /** What one delivery sends. */
   renderAlert(view: AlertView): RenderedAlert;
 }

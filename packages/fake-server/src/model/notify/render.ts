@@ -1,8 +1,9 @@
 /**
  * What one delivery sends, by the channel's kind: the webhook request, the
  * alert email, the Slack-style payload (Slack, Mattermost, Discord), the
- * Rocket.Chat, Teams or ntfy message. Every other kind, and any channel
- * without settings, is delivered as a record without a request. Rendering
+ * Rocket.Chat, Teams or ntfy message. A shell integration fails (the
+ * service runs no commands). Every other kind, and any channel without
+ * settings, is delivered as a record without a request. Rendering
  * is pure: the same {@link AlertView} always gives the same bytes.
  * @module
  */
@@ -11,7 +12,11 @@ import { renderTeams } from "./msteamsw.js";
 import { renderNtfy } from "./ntfy.js";
 import { renderRocketChat } from "./rocketchat.js";
 import { renderDiscord, renderSlack } from "./slack.js";
+import { ChannelValueError } from "./value-rules.js";
 import type { AlertView, RenderedAlert } from "./view.js";
+
+/** The error of every shell delivery: the service does not run commands. */
+export const SHELL_DISABLED = "Shell commands are not enabled";
 import { renderWebhook } from "./webhook.js";
 
 const RENDERERS: Readonly<Record<string, (view: AlertView) => RenderedAlert>> = {
@@ -27,12 +32,14 @@ const RENDERERS: Readonly<Record<string, (view: AlertView) => RenderedAlert>> = 
 
 /**
  * Renders one delivery. Throws a `ChannelValueError` when the channel's
- * settings are ones `validateChannelValue` refuses, or when a webhook has
+ * settings are ones `validateChannelValue` refuses, when a webhook has
  * no URL for the flip's direction (message `Empty webhook URL`, the
- * service's error text); the caller records the message as the delivery's
- * error.
+ * service's error text), or for a shell integration (`Shell commands are
+ * not enabled`); the caller records the message as the delivery's error.
  */
 export function renderAlert(view: AlertView): RenderedAlert {
+  // The service runs no commands unless its operator turns them on, which it does not by default.
+  if (view.channel.kind === "shell") throw new ChannelValueError(SHELL_DISABLED);
   const render = Object.hasOwn(RENDERERS, view.channel.kind) ? RENDERERS[view.channel.kind] : undefined;
   if (render === undefined || view.channel.value === "") return { type: "none" };
   return render(view);
