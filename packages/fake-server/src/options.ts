@@ -85,7 +85,8 @@ export interface NotificationOptions {
    * Time limit of one HTTP attempt in ms, connection and whole answer
    * included (the service's is 30 s); an attempt past it fails with
    * `Connection timed out` and the next of the three attempts starts. A
-   * test with a receiver that hangs sets it low. Default 30000.
+   * test with a receiver that hangs sets it low. From 1 to 2147483647.
+   * Default 30000.
    */
   attemptTimeoutMs?: number | undefined;
   /**
@@ -205,7 +206,9 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
     throw new RangeError(`notifications.delivery must be "send" or "record", not ${JSON.stringify(delivery)}`);
   }
   if (given.fetch !== undefined && typeof given.fetch !== "function") throw new RangeError("notifications.fetch must be a function");
-  const attemptTimeoutMs = count("notifications.attemptTimeoutMs", given.attemptTimeoutMs ?? 30_000);
+  const attemptTimeoutMs = given.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const timeoutProblem = attemptTimeoutProblem(attemptTimeoutMs);
+  if (timeoutProblem !== null) throw new RangeError(`notifications.attemptTimeoutMs ${timeoutProblem}`);
   return {
     delivery: delivery === "send" && given.fetch !== undefined ? "fetch" : delivery,
     attemptTimeoutMs,
@@ -218,6 +221,21 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
 function positive(name: string, value: number): number {
   if (count(name, value) === 0) throw new RangeError(`${name} must be at least 1`);
   return value;
+}
+
+/** The service's time limit of one delivery attempt, ms. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
+/** The longest time limit of one attempt, ms: the longest delay a timer takes (about 24.8 days). */
+export const MAX_ATTEMPT_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * What is wrong with a time limit of one delivery attempt (a whole number
+ * of ms from 1 to {@link MAX_ATTEMPT_TIMEOUT_MS}), or `null`; `shown` is
+ * how the message quotes the value.
+ */
+export function attemptTimeoutProblem(value: unknown, shown = String(value)): string | null {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_ATTEMPT_TIMEOUT_MS) return null;
+  return `must be a whole number of milliseconds from 1 to ${MAX_ATTEMPT_TIMEOUT_MS}, not ${shown}`;
 }
 
 function isCount(value: number): boolean {

@@ -124,6 +124,9 @@ describe("checks-fake-server options", () => {
     ).toEqual({ pingBodyLimit: null, apiBodyLimit: 0, checkLimit: 0, pingLogLimit: 1000 });
     expect(parseCliArgs(["--ping-body-limit", "100000"]).limits).toEqual({ pingBodyLimit: 100_000 });
     expect(USAGE).toMatch(/--no-control/);
+    expect(parseCliArgs(["--attempt-timeout", "250"])).toMatchObject({ attemptTimeoutMs: 250 });
+    expect(parseCliArgs([])).not.toHaveProperty("attemptTimeoutMs");
+    expect(USAGE).toMatch(/--attempt-timeout <n> +ms one delivery attempt may take/);
     expect(parseCliArgs(["--control-token", "t0ken"])).toMatchObject({ control: true, controlToken: "t0ken" });
   });
 
@@ -133,6 +136,9 @@ describe("checks-fake-server options", () => {
     [["--compat", "beta"], /--compat must be one of seed, live, not "beta"/],
     [["--clock", "slow"], /--clock must be one of real, virtual/],
     [["--notifications", "mail"], /--notifications must be one of send, record, not "mail"/],
+    [["--attempt-timeout", "0"], /^--attempt-timeout must be a whole number of milliseconds from 1 to 2147483647, not "0"$/],
+    [["--attempt-timeout", "30s"], /^--attempt-timeout must be a whole number of milliseconds from 1 to 2147483647, not "30s"$/],
+    [["--attempt-timeout", "2147483648"], /^--attempt-timeout must be a whole number/],
     [["--host", ""], /--host must not be empty/],
     [["--state", ""], /--state needs a file name/],
     [["--control-token", ""], /--control-token must not be empty/],

@@ -25,6 +25,8 @@ describe("FakeServer options", () => {
     ["a control token with a space", { control: { token: "my token" } }, TOKEN_MESSAGE],
     ["a control token beyond ASCII", { control: { token: "pässwört" } }, TOKEN_MESSAGE],
     ["an empty control token", { control: { token: "" } }, TOKEN_MESSAGE],
+    ["an attempt time limit of 0", { notifications: { attemptTimeoutMs: 0 } }, "notifications.attemptTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, not 0"],
+    ["an attempt time limit beyond a timer's", { notifications: { attemptTimeoutMs: 2 ** 31 } }, "notifications.attemptTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, not 2147483648"],
   ])("refuses %s with a RangeError naming the option", (_, options, message) => {
     expect(() => new FakeServer(options)).toThrow(new RangeError(message));
   });

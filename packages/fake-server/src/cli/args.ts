@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import { parseArgs } from "node:util";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 import { limitProblem, type ServiceLimits } from "../model/limits.js";
+import { attemptTimeoutProblem } from "../options.js";
 
 /** What the command line asked for. */
 export interface CliOptions {
@@ -31,6 +32,8 @@ export interface CliOptions {
   limits: Partial<ServiceLimits>;
   /** `send`: webhook and chat notifications go out over HTTP; `record`: they are only recorded in the outbox. */
   notifications: "send" | "record";
+  /** Time limit of one delivery attempt, ms (`--attempt-timeout`); the fake's default when absent. */
+  attemptTimeoutMs?: number;
   /** Print the usage and exit. */
   help: boolean;
   /** Print the version and exit. */
@@ -66,6 +69,8 @@ Options:
   --clock <mode>        ${CLOCK_MODES.join(" | ")}: "virtual" stands still until moved with POST /__fake/clock/advance (default real)
   --notifications <m>   ${NOTIFICATION_MODES.join(" | ")}: "send" delivers webhook and chat notifications over HTTP,
                         "record" only lists them at GET /__fake/notifications (default send)
+  --attempt-timeout <n> ms one delivery attempt may take, connection and answer included; a
+                        delivery makes up to 3 attempts (default 30000, the service's 30 s)
   --control-token <t>   require "Authorization: Bearer <t>" on the remote control API (also read from
                         $CHECKS_FAKE_SERVER_CONTROL_TOKEN); generated and printed when --host is
                         not a loopback address and none is given
@@ -99,6 +104,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         seed: { type: "string" },
         clock: { type: "string" },
         notifications: { type: "string" },
+        "attempt-timeout": { type: "string" },
         "control-token": { type: "string" },
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
@@ -136,6 +142,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     options.state = values.state;
   }
   if (values.seed !== undefined) options.seed = values.seed;
+  if (values["attempt-timeout"] !== undefined) options.attemptTimeoutMs = parseAttemptTimeout(values["attempt-timeout"]);
   if (values["control-token"] !== undefined) {
     if (values["control-token"] === "") throw new UsageError("--control-token must not be empty");
     if (!options.control) throw new UsageError("--control-token and --no-control contradict each other");
@@ -166,6 +173,13 @@ function parseLimit(flag: string, name: keyof ServiceLimits, text: string): numb
   const value = name === "pingBodyLimit" && text === "none" ? null : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
   const problem = limitProblem(name, value, JSON.stringify(text));
   if (problem) throw new UsageError(`--${flag}: ${problem}`);
+  return value;
+}
+
+function parseAttemptTimeout(text: string): number {
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  const problem = attemptTimeoutProblem(value, JSON.stringify(text));
+  if (problem !== null) throw new UsageError(`--attempt-timeout ${problem}`);
   return value;
 }
 
