@@ -28,8 +28,11 @@ const [request] = fake.notifications()[0]!.requests;
 assert.equal(request!.url, "https://hooks.example.com/down?name=Nightly%20%22DB%22%20%E2%80%94%20Z%C3%BCrich&tag=db&host=$HOST");
 // In the body nothing is escaped: "$NAME" breaks the JSON, $NAME_JSON and $BODY_JSON do not.
 assert.equal(request!.body, '{"name": "Nightly \\"DB\\" \\u2014 Z\\u00fcrich", "raw": "Nightly "DB" — Zürich", "exit": 7, "output": "disk full"}');
-// Header values go out as Latin-1: ü stays, the dash becomes a character reference.
+// The headers as they go on the wire. Header values go out as Latin-1: ü stays, the dash becomes a character reference.
 assert.deepEqual(request!.headers, [
+  ["Host", "hooks.example.com"],
+  ["Accept", "*/*"],
   ["X-Check", "Nightly \"DB\" &#8212; Zürich (prod db)"],
   ["User-Agent", "healthchecks.io"],
+  ["Content-Length", String(Buffer.byteLength(request!.body!))],
 ]);
