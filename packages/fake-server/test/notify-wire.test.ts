@@ -5,6 +5,7 @@
  * redirects and broken answers end, in send mode, in record mode and
  * through a test's `fetch`.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServer, type DeliveryRecord, type FakeServerOptions } from "../src/index.js";
 import { webhook, type WebhookSide } from "./notify-helpers.js";
@@ -275,5 +276,24 @@ describe("limits and kinds that do not send", () => {
     await flip();
     expect(fake.notifications()).toMatchObject([{ channel: { kind: "shell" }, error: "Shell commands are not enabled", requests: [] }]);
     await fake.close();
+  });
+});
+
+describe("byte for byte as captured from the service", () => {
+  it("writes a webhook's request head as the service did, but for Expect: 100-continue", async () => {
+    const captured = JSON.parse(readFileSync(new URL("./fixtures/notifications/webhook-up-head.json", import.meta.url), "utf8")) as { head: string; body: string };
+    const from = receiver.received.length;
+    const fake = new FakeServer();
+    const project = fake.createProject();
+    const value = webhook({ url: `http://${receiver.host}/ok/s9/member` }, { method: "POST", url: `http://${receiver.host}/ok/s9/member-up`, body: "$NAME $STATUS" });
+    fake.addChannel(project.id, { kind: "webhook", value });
+    const check = fake.createCheck(project.id, { name: "run", channels: "*" });
+    await fake.handle(new Request(`${check.ping_url}/fail`));
+    await fake.handle(new Request(`${check.ping_url}`));
+    await fake.settled();
+    await fake.close();
+    const up = receiver.received.slice(from).find((request) => request.head.toString("latin1").startsWith("POST /ok/s9/member-up "))!;
+    expect(up.head.toString("latin1")).toBe(captured.head.replace("RECEIVER", receiver.host).replace("Expect: 100-continue\r\n", ""));
+    expect(up.body.toString("utf8")).toBe(captured.body);
   });
 });
