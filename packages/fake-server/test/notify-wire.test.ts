@@ -8,6 +8,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServer, type DeliveryRecord, type FakeServerOptions } from "../src/index.js";
+import { formAlert } from "../src/model/notify/http-alert.js";
+import { nodeTransport } from "../src/notify/node-transport.js";
+import { sendHttpAlert } from "../src/notify/sender.js";
 import { webhook, type WebhookSide } from "./notify-helpers.js";
 import { httpAnswer, startRawReceiver, type RawReceiver } from "./notify-raw-receiver.js";
 
@@ -295,5 +298,46 @@ describe("byte for byte as captured from the service", () => {
     const up = receiver.received.slice(from).find((request) => request.head.toString("latin1").startsWith("POST /ok/s9/member-up "))!;
     expect(up.head.toString("latin1")).toBe(captured.head.replace("RECEIVER", receiver.host).replace("Expect: 100-continue\r\n", ""));
     expect(up.body.toString("utf8")).toBe(captured.body);
+  });
+});
+
+describe("a form with credentials, as the service posts one", () => {
+  it("frames it byte for byte as captured: Authorization after Host, the form's Content-Type after Content-Length", async () => {
+    const captured = JSON.parse(readFileSync(new URL("./fixtures/notifications/zulip-form-head.json", import.meta.url), "utf8")) as { head: string; body: string };
+    const fields = [...new URLSearchParams(captured.body)];
+    const from = receiver.received.length;
+    const alert = formAlert(`http://${receiver.host}/ok/s9/zulip/api/v1/messages`, fields, ["bot@example.org", "k"]);
+    const outcome = await sendHttpAlert(alert, {
+      transport: nodeTransport,
+      attemptTimeoutMs: 5000,
+      signal: new AbortController().signal,
+      isPermanent: () => false,
+      onRequest: () => undefined,
+    });
+    expect(outcome.error).toBe("");
+    const [got] = receiver.received.slice(from);
+    expect(got!.head.toString("latin1")).toBe(captured.head.replace("RECEIVER", receiver.host));
+    expect(got!.body.toString("latin1")).toBe(captured.body);
+  });
+
+  it("goes on without its body after a 302, and is sent again after a 307", async () => {
+    const redirecting = await startRawReceiver((target) =>
+      target === "/302" ? httpAnswer(302, { Location: "/done" }) : target === "/307" ? httpAnswer(307, { Location: "/done" }) : httpAnswer(200),
+    );
+    try {
+      for (const path of ["/302", "/307"]) {
+        const alert = formAlert(`http://${redirecting.host}${path}`, [["a", "b c"]]);
+        const sent = await sendHttpAlert(alert, { transport: nodeTransport, attemptTimeoutMs: 5000, signal: new AbortController().signal, isPermanent: () => false, onRequest: () => undefined });
+        expect(sent.error).toBe("");
+      }
+      expect(redirecting.received.map((r) => [r.head.toString("latin1").split("\r\n")[0], r.body.toString()])).toEqual([
+        ["POST /302 HTTP/1.1", "a=b+c"],
+        ["POST /done HTTP/1.1", ""],
+        ["POST /307 HTTP/1.1", "a=b+c"],
+        ["POST /done HTTP/1.1", "a=b+c"],
+      ]);
+    } finally {
+      await redirecting.close();
+    }
   });
 });

@@ -5,7 +5,9 @@
  * service's client reads it (only `http` and `https`); redirects are
  * followed, at most three, for a request without a body; one with a body
  * fails on a redirect, except a `303`, which is followed as a `POST`
- * without the body.
+ * without the body. A form (sent the way the client sends forms) goes on
+ * after a `301` or `302` too, without its body, and is sent again as it
+ * was after any other redirect.
  * @module
  */
 import type { HttpAlert } from "../model/notify/view.js";
@@ -68,7 +70,7 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
   for (let redirects = 0; ; redirects++) {
     let request: WireRequest;
     try {
-      request = frameRequest({ method, headers: alert.headers, body: alert.body }, url, first, bodyless);
+      request = frameRequest({ ...alert, method }, url, first, bodyless);
     } catch (problem) {
       return failure(problem);
     }
@@ -88,10 +90,15 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
         return failure(problem);
       }
       if (request.body !== null) {
-        // The client cannot send the body again; only a 303 goes on, as a POST without it.
-        if (response.status !== 303) return { error: TRANSPORT_ERRORS.rewind, permanent: false };
-        method = "POST";
-        bodyless = true;
+        // A 303 (and for a form, a 301 or 302) goes on as a POST without the body; a form is sent again
+        // after any other redirect, while an uploaded body cannot be read twice.
+        const dropsBody = response.status === 303 || (alert.form === true && (response.status === 301 || response.status === 302));
+        if (dropsBody) {
+          method = "POST";
+          bodyless = true;
+        } else if (alert.form !== true) {
+          return { error: TRANSPORT_ERRORS.rewind, permanent: false };
+        }
       }
       continue;
     }

@@ -4,17 +4,19 @@
  * wire and the fake's own client can send exactly that:
  *
  * - `Host` first (a given `Host` header takes its place while the request
- *   stays on the first host), then `Authorization: Basic …` from the URL's
- *   user part (unless an `Authorization` header is given, and only on the
- *   first host), then `Accept: *\/*` unless an `Accept` header of any
- *   spelling is given;
+ *   stays on the first host), then `Authorization: Basic …` from the
+ *   credentials given or the URL's user part (unless an `Authorization`
+ *   header is given, and only on the first host), then `Accept: *\/*`
+ *   unless an `Accept` header of any spelling is given;
  * - the given headers in their order, names and values exactly as given,
  *   written `Name:value`; one whose value is empty or only whitespace is
  *   not sent, and after a redirect to another host `Authorization` and
  *   `Cookie` are not sent either;
- * - `Content-Length` last when there is a body, unless a `Content-Length`
+ * - `Content-Length` when there is a body, unless a `Content-Length`
  *   header is given or a given `Transfer-Encoding: chunked` makes the body
- *   go out in chunks. An empty body is no body.
+ *   go out in chunks, and for a form `Content-Type:
+ *   application/x-www-form-urlencoded` unless one is given. An empty body
+ *   is no body.
  *
  * Unlike libcurl, a header whose name or value holds a line break, a NUL
  * or a character beyond Latin-1 is refused rather than written: it would
@@ -33,6 +35,10 @@ export interface GivenRequest {
   readonly headers: ReadonlyArray<readonly [name: string, value: string]>;
   /** Body bytes, or `null` for none. */
   readonly body: Uint8Array | null;
+  /** Basic credentials given to the client (they take the place of the URL's). */
+  readonly auth?: readonly [user: string, password: string];
+  /** Whether the body is a form, whose `Content-Type` the client adds. */
+  readonly form?: boolean;
 }
 
 /** What the client sends on the header's behalf when a value cannot go out. */
@@ -62,7 +68,7 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
   } else {
     headers.push({ name: "Host", value: hostHeader(url), given: false });
   }
-  const login = credentials(url);
+  const login = given.auth === undefined ? credentials(url) : Buffer.from(`${given.auth[0]}:${given.auth[1]}`, "utf8");
   if (login !== null && onFirstHost && named("authorization") === undefined) {
     headers.push({ name: "Authorization", value: `Basic ${login.toString("base64")}`, given: false });
   }
@@ -78,6 +84,9 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
   const chunked = body !== null && encoding !== undefined && /(^|[\s,])chunked($|[\s,;])/i.test(encoding[1]);
   if (body !== null && !chunked && named("content-length") === undefined) {
     headers.push({ name: "Content-Length", value: String(body.byteLength), given: false });
+  }
+  if (body !== null && given.form === true && named("content-type") === undefined) {
+    headers.push({ name: "Content-Type", value: "application/x-www-form-urlencoded", given: false });
   }
   return { method: given.method, url, headers, body, chunked };
 }

@@ -44,3 +44,13 @@ export function percentEncode(text: string): string {
   for (const byte of utf8.encode(text)) out += QUOTED[byte] as string;
   return out;
 }
+
+/**
+ * Python's `urllib.parse.urlencode(fields)`: each name and value as
+ * `quote_plus` writes it (a space as `+`, `/` encoded too), pairs joined
+ * with `&`.
+ */
+export function formEncode(fields: ReadonlyArray<readonly [name: string, value: string]>): string {
+  const plus = (text: string) => percentEncode(text).replaceAll("/", "%2F").replaceAll("%20", "+");
+  return fields.map(([name, value]) => `${plus(name)}=${plus(value)}`).join("&");
+}

@@ -11,6 +11,7 @@
  * @module
  */
 import { serviceJson } from "../../text/json.js";
+import { formEncode } from "../../text/percent.js";
 import type { HttpAlert } from "./view.js";
 
 const UTF8 = new TextEncoder();
@@ -47,4 +48,20 @@ export function jsonAlert(url: string, payload: unknown, headers: ReadonlyArray<
 export function utf8Body(text: string): Uint8Array {
   // Node's pooled allocation: a body is made for every delivery, and a fresh buffer each time was the costliest step of a webhook render.
   return Buffer.from(text, "utf8");
+}
+
+/**
+ * A POST of `fields` as a form, encoded as the service's client encodes
+ * it, with `auth` as Basic credentials when given (the client adds the
+ * form's `Content-Type` itself).
+ */
+export function formAlert(
+  url: string,
+  fields: ReadonlyArray<readonly [string, string]>,
+  auth?: readonly [user: string, password: string],
+  headers: ReadonlyArray<readonly [string, string]> = [],
+): HttpAlert {
+  const alert: HttpAlert = { ...httpAlert("POST", url, headers, UTF8.encode(formEncode(fields))), form: true };
+  if (auth !== undefined) alert.auth = auth;
+  return alert;
 }

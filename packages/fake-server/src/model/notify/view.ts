@@ -131,6 +131,10 @@ export interface HttpAlert {
   headers: Array<[name: string, value: string]>;
   /** Body bytes, or `null` for none. */
   body: Uint8Array | null;
+  /** User and password the client sends as Basic credentials (the service's `auth=`), right after `Host`. */
+  auth?: readonly [user: string, password: string];
+  /** Whether the body is a form: the client adds `Content-Type: application/x-www-form-urlencoded` after `Content-Length`, and may send it again after a redirect. */
+  form?: boolean;
 }
 
 /** An alert email (the `email` kind). */
