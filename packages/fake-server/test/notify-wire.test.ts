@@ -6,6 +6,8 @@
  * through a test's `fetch`.
  */
 import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServer, type DeliveryRecord, type FakeServerOptions } from "../src/index.js";
 import { formAlert } from "../src/model/notify/http-alert.js";
@@ -338,6 +340,22 @@ describe("a form with credentials, as the service posts one", () => {
       ]);
     } finally {
       await redirecting.close();
+    }
+  });
+});
+
+describe("https", () => {
+  it("checks the receiver's certificate, as the service does: a self-signed one fails the handshake", async () => {
+    const fixture = (name: string) => readFileSync(new URL(`./fixtures/tls/${name}`, import.meta.url));
+    const server = createTlsServer({ key: fixture("self-signed.key"), cert: fixture("self-signed.crt") }, (socket) => socket.end(httpAnswer(200)));
+    server.on("tlsClientError", () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { record } = await deliver({ method: "GET", url: `https://127.0.0.1:${port}/tls` });
+      expect(record.error).toBe("TLS handshake failed");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
