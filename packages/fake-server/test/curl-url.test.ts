@@ -103,6 +103,10 @@ describe("requests framed as libcurl frames them", () => {
     expect(lines(frame("http://h/next", [["X-A", "1"]], null, "http://u:p@h/"))).toEqual(["Host: h", "Accept: */*", "X-A:1"]);
   });
 
+  it("leaves out a blank value whatever whitespace it holds", () => {
+    expect(lines(frame("http://h/", [["X-A", " \r\n\t"], ["X-B", "b"]]))).toEqual(["Host: h", "Accept: */*", "X-B:b"]);
+  });
+
   it("refuses a header value with a line break, a NUL or a character beyond Latin-1", () => {
     for (const value of ["a\r\nB: c", "a\nb", "a\0", "✓"]) {
       expect(() => frame("http://h/", [["X-A", value]])).toThrow('Not sent: the header "X-A" holds a line break');

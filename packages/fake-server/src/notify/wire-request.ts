@@ -56,7 +56,8 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
   const onFirstHost = url === first || sameOrigin(url, first);
   const named = (name: string) => given.headers.find(([n]) => n.toLowerCase() === name);
   for (const [name, value] of given.headers) {
-    if (UNSENDABLE.test(name) || UNSENDABLE.test(value)) {
+    // A blank value is not written at all, whatever whitespace it holds.
+    if (UNSENDABLE.test(name) || (!BLANK.test(value) && UNSENDABLE.test(value))) {
       throw new DeliveryError(`Not sent: the header ${JSON.stringify(name)} holds a line break, a NUL or a character beyond Latin-1`);
     }
   }
