@@ -29,6 +29,7 @@ import {
   channelInfo,
   createProject,
   findProject,
+  projectInfos,
   setAccountLimits,
   type ChannelInfo,
   type ChannelInit,
@@ -199,6 +200,26 @@ export class FakeServer {
   createProject(init: ProjectInit = {}): ProjectInfo {
     this.#revision++;
     return createProject(this.#store, this.#ids, init, this.options);
+  }
+
+  /** Every project, in creation order, with its keys and its account's limits. */
+  projects(): ProjectInfo[] {
+    return projectInfos(this.#store);
+  }
+
+  /**
+   * The checks of a project now (the timeout detector runs first), in their
+   * live read-write representation as {@link FakeServer.createCheck} returns
+   * it (with `uuid` and `badge_url` whatever the compat mode), without a
+   * request in the journal.
+   * @throws RangeError for an unknown project.
+   */
+  checks(projectId: string): Check[] {
+    const project = findProject(this.#store, projectId);
+    const now = this.#clock.nowMs();
+    runDetector(this.#store, now);
+    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
+    return [...project.checks.values()].map((check) => representCheck(check, ctx, { readOnly: false }) as Check);
   }
 
   /** The service's limits the fake runs with (see {@link FakeServer.setLimits}). */

@@ -6,12 +6,12 @@
  * | method and path | operation | answer |
  * |---|---|---|
  * | `GET {prefix}` | — | 200 `{"endpoints": [{"method", "path"}, …]}`, this table |
- * | `POST {prefix}/projects` | `createProject(body)` | 201 project info |
+ * | `POST` / `GET {prefix}/projects` | `createProject(body)` / `projects()` | 201 project info / 200 projects |
  * | `PATCH {prefix}/projects/{id}` | `setProjectLimits(id, body)` | 200 project info |
  * | `GET` / `PATCH {prefix}/limits` | `limits()` / `setLimits(body)` | 200 limits |
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
  * | `GET {prefix}/projects/{id}/channels` | `channels(id)` | 200 channels |
- * | `POST {prefix}/projects/{id}/checks` | `createCheck(id, body)` | 201 check |
+ * | `POST` / `GET {prefix}/projects/{id}/checks` | `createCheck(id, body)` / `checks(id)` | 201 check / 200 checks |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
@@ -23,6 +23,7 @@
  * | `POST` / `DELETE {prefix}/faults` | `inject(body)` / `clearFaults()` | 204 |
  * | `POST {prefix}/reset` | `reset()` | 204 |
  * | `GET` / `PUT {prefix}/state` | `exportState()` / `importState(body)` | 200 state / 204 |
+ * | `GET {prefix}/ui` | — | the dashboard (`ui.ts`) |
  *
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
  * `404`, a known path with another method `405` with `Allow`, a body over the
@@ -45,6 +46,7 @@ import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
 import type { FakeState } from "../model/state.js";
 import { refusal } from "./guard.js";
+import { isUiPath, serveUi } from "./ui.js";
 
 /**
  * What the control API drives: the control methods of a `FakeServer`, which
@@ -57,6 +59,10 @@ export interface ControlTarget {
   readonly clock: FakeServerClock;
   /** Creates a project. */
   createProject(init: ProjectInit): ProjectInfo;
+  /** Every project. */
+  projects(): ProjectInfo[];
+  /** A project's checks as the API lists them. */
+  checks(projectId: string): Check[];
   /** Adds an integration to a project. */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo;
   /** A project's integrations. */
@@ -142,6 +148,7 @@ const ROUTES: Route[] = [
     pattern: /^\/projects$/,
     methods: {
       POST: { body: "optional", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
+      GET: { body: "none", run: (fake) => json(200, fake.projects()) },
     },
   },
   {
@@ -183,6 +190,7 @@ const ROUTES: Route[] = [
         body: "optional",
         run: (fake, body, [id]) => json(201, fake.createCheck(id!, body as CreateCheckInput)),
       },
+      GET: { body: "none", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
     },
   },
   {
@@ -307,6 +315,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
   const path = request.pathname;
   if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
   const rest = path.slice(prefix.length);
+  if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl });
   const refused = refusal(request, { control, baseUrl: fake.options.baseUrl });
   if (refused) {
     return error(refused.status, refused.message, refused.status === 401 ? { "WWW-Authenticate": 'Bearer realm="control"' } : undefined);
