@@ -135,8 +135,7 @@ describe("the banner", () => {
   });
 
   it("prints the dashboard's address, with the token only when it was generated (and printed anyway)", () => {
-    const dashboard = (access: BannerInput["access"], controlPrefix: string | undefined = "/__fake") =>
-      banner(input({ access, controlPrefix })).out.filter((line) => line.startsWith("Dashboard:"));
+    const dashboard = (access: BannerInput["access"]) => banner(input({ access })).out.filter((line) => line.startsWith("Dashboard:"));
     const off = banner(input({ controlPrefix: undefined })).out;
     expect(dashboard({ token: undefined, source: "none", exposed: false })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui"]);
     expect(dashboard({ token: "secret", source: "given", exposed: false })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui?token=<control token>"]);
