@@ -243,7 +243,7 @@ function checkRows(check) {
     "tr",
     { "data-check": check.uuid },
     h("th", { scope: "row" }, name, check.slug ? h("div", { class: "muted" }, check.slug) : null, check.tags ? h("div", { class: "tags" }, check.tags) : null),
-    h("td", {}, status(check.status)),
+    h("td", {}, status(check.status), check.started && check.status !== "started" ? h("div", { class: "muted" }, "run started") : null),
     h("td", {}, period(check)),
     h("td", {}, duration(check.grace)),
     h("td", {}, when(check.last_ping, "never")),
