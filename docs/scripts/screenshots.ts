@@ -8,6 +8,8 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { FakeServerClient } from "@checks-api/fake-server";
+import type { CreateCheckInput } from "@checks-api/schema";
 import { launchChromium } from "../../test/chromium.js";
 import { listening, start } from "../../packages/fake-server/test/cli-process.js";
 import { ROOT } from "./snippets.js";
@@ -18,20 +20,12 @@ const SECTIONS = ["clock", "checks", "outbox", "journal"] as const;
 const cli = start(["--port", "0", "--clock", "virtual", "--notifications", "record", "--seed", "screenshots"]);
 try {
   const url = await listening(cli);
-  const control = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${url}/__fake${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.status === 204 ? null : response.json();
-  };
-  const ping = (pingUrl: string, suffix = "", body?: string) => fetch(`${pingUrl}${suffix}`, { method: body === undefined ? "GET" : "POST", body });
+  const control = new FakeServerClient({ url });
+  const ping = (pingUrl: string, suffix = "", body: string | null = null) => fetch(`${pingUrl}${suffix}`, { method: body === null ? "GET" : "POST", body });
 
-  await control("POST", "/clock/set", { time: "2025-06-02T06:00:00Z" });
-  const project = await control("POST", "/projects", { name: "Shop" });
-  await control("POST", `/projects/${project.id}/channels`, {
+  await control.clock.set("2025-06-02T06:00:00Z");
+  const project = await control.createProject({ name: "Shop" });
+  await control.addChannel(project.id, {
     kind: "webhook",
     name: "on-call",
     value: JSON.stringify({
@@ -45,8 +39,8 @@ try {
       headers_up: {},
     }),
   });
-  await control("POST", `/projects/${project.id}/channels`, { kind: "email", name: "ops", value: JSON.stringify({ value: "ops@example.com", up: false, down: true }) });
-  const create = (body: Record<string, unknown>) => control("POST", `/projects/${project.id}/checks`, { channels: "*", ...body });
+  await control.addChannel(project.id, { kind: "email", name: "ops", value: JSON.stringify({ value: "ops@example.com", up: false, down: true }) });
+  const create = (body: CreateCheckInput) => control.createCheck(project.id, { channels: "*", ...body });
   const backup = await create({ name: "Nightly backup", slug: "nightly-backup", tags: "prod db", timeout: 86_400, grace: 3_600 });
   const sync = await create({ name: "Inventory sync", slug: "inventory-sync", tags: "prod", schedule: "*/30 * * * *", tz: "Europe/Riga", grace: 300 });
   const report = await create({ name: "Weekly report", slug: "weekly-report", schedule: "0 9 * * 1", tz: "UTC", grace: 3_600 });
@@ -54,11 +48,11 @@ try {
   await ping(backup.ping_url, "", "backup done: 1834 files, 2.1 GiB");
   await ping(sync.ping_url);
   await ping(report.ping_url, "/start");
-  await control("POST", "/clock/next-change", { check: sync.uuid });
-  await control("POST", "/clock/next-change", { check: sync.uuid });
-  await control("POST", "/notifications/settled");
-  await fetch(`${url}/api/v3/checks/`, { headers: { "X-Api-Key": project.readWriteKey } });
-  await fetch(`${url}/api/v3/checks/${backup.uuid}/pings/`, { headers: { "X-Api-Key": project.readOnlyKey } });
+  await control.advanceToNextChange({ check: sync.uuid });
+  await control.advanceToNextChange({ check: sync.uuid });
+  await control.settled();
+  await fetch(`${url}/api/v3/checks/`, { headers: { "X-Api-Key": project.readWriteKey! } });
+  await fetch(`${url}/api/v3/checks/${backup.uuid}/pings/`, { headers: { "X-Api-Key": project.readOnlyKey! } });
 
   const browser = await launchChromium();
   try {

@@ -6,20 +6,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeServerClient } from "@checks-api/fake-server";
 import { chromiumInstalled, launchChromium } from "../../../test/chromium.js";
 import { listening, start, type Run } from "./cli-process.js";
 
 const onCi = process.env["CI"] === "true";
-
-async function control(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${url}/__fake${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
 
 describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () => {
   let cli: Run;
@@ -46,8 +37,9 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () =
   });
 
   it("shows a check made over the API go down at the next status change, and its alert in the outbox", async () => {
-    const project = await control(url, "POST", "/projects", { name: "Shop" });
-    await control(url, "POST", `/projects/${project.id}/channels`, {
+    const control = new FakeServerClient({ url });
+    const project = await control.createProject({ name: "Shop" });
+    await control.addChannel(project.id, {
       kind: "webhook",
       name: "on-call",
       value: JSON.stringify({
@@ -61,7 +53,7 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () =
         headers_up: {},
       }),
     });
-    const check = await control(url, "POST", `/projects/${project.id}/checks`, { name: "nightly-backup", timeout: 3600, grace: 600, channels: "*" });
+    const check = await control.createCheck(project.id, { name: "nightly-backup", timeout: 3600, grace: 600, channels: "*" });
     expect((await fetch(check.ping_url, { method: "POST", body: "backup done: 42 files" })).status).toBe(200);
 
     await page.goto(`${url}/__fake/ui`);

@@ -91,6 +91,16 @@ export class FakeServerClient {
     return this.#call("POST", "/projects", init);
   }
 
+  /** Every project, in creation order, with its keys and its account's limits. */
+  projects(): Promise<ProjectInfo[]> {
+    return this.#call("GET", "/projects");
+  }
+
+  /** A project's checks now, each in its live read-write representation (with `uuid`), as {@link FakeServerClient.createCheck} resolves to one. */
+  checks(projectId: string): Promise<(Check & { uuid: string })[]> {
+    return this.#call("GET", `/projects/${encodeURIComponent(projectId)}/checks`);
+  }
+
   /** Adds an integration to a project, with its settings (`value`) and `disabled` flag. */
   addChannel(projectId: string, init: ChannelInit): Promise<ChannelInfo> {
     return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/channels`, init);
