@@ -13,7 +13,7 @@ import { handleControl } from "./control/routes.js";
 import { representContext } from "./http/exchange.js";
 import { Faults, type AnswerFate, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
-import { Journal, type JournalEntry } from "./http/journal.js";
+import { Journal, type JournalEntry, type JournalFilter } from "./http/journal.js";
 import { storeSecrets } from "./http/journal-mask.js";
 import { representCheck } from "./http/represent.js";
 import { toResponse, type Outcome } from "./http/reply.js";
@@ -63,6 +63,7 @@ export type {
   FaultSpec,
   InboundEmail,
   JournalEntry,
+  JournalFilter,
   ListenOptions,
   NotificationOptions,
   Operation,
@@ -300,9 +301,13 @@ export class FakeServer {
     return outcome;
   }
 
-  /** The request journal, oldest first. */
-  journal(): JournalEntry[] {
-    return this.#journal.entries();
+  /**
+   * The request journal, oldest first; with a filter, only the entries of
+   * one check (`{ check: uuid }`, though entries show its UUID masked) or
+   * of one operation.
+   */
+  journal(filter: JournalFilter = {}): JournalEntry[] {
+    return this.#journal.entries(filter);
   }
 
   /** Empties the journal. */

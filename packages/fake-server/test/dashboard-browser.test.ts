@@ -81,6 +81,8 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () =
     const ping = page.locator("#journal tbody tr").filter({ hasText: "ping" });
     await ping.first().waitFor();
     expect(await page.locator("#journal").textContent()).not.toContain(check.uuid);
+    await page.getByRole("combobox", { name: "Check" }).selectOption({ label: "nightly-backup" });
+    await page.getByText("1 of 1 request").waitFor();
 
     expect(problems).toEqual([]);
   }, 60_000);

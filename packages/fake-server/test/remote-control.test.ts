@@ -171,6 +171,25 @@ describe("remote control input handling", () => {
     await expect(control.checks("nope")).rejects.toMatchObject({ status: 400, message: "unknown project: nope" });
   });
 
+  it("filters the journal by check and by operation with query parameters", async () => {
+    const local = new FakeServer();
+    const control = inProcessClient(local);
+    const project = await control.createProject();
+    const [a, b] = [await control.createCheck(project.id, { name: "a" }), await control.createCheck(project.id, { name: "b" })];
+    await local.handle(new Request(a.ping_url));
+    await local.handle(new Request(b.ping_url));
+    await local.handle(new Request("http://localhost:8000/nowhere"));
+    expect(await control.journal({ check: a.uuid })).toEqual(local.journal({ check: a.uuid }));
+    expect(await control.journal({ check: a.uuid })).toHaveLength(1);
+    expect(await control.journal({ operation: "ping" })).toHaveLength(2);
+    expect(await control.journal({ operation: null })).toHaveLength(1);
+    expect(await send(local, "GET", "/__fake/journal?operation=nope")).toMatchObject({ status: 400 });
+    expect(await send(local, "GET", "/__fake/journal?chek=x")).toEqual({
+      status: 400,
+      json: { error: "unknown query parameter: chek (the journal takes check and operation)" },
+    });
+  });
+
   it("validates a seeded check like POST /api/v3/checks/", async () => {
     const project = fake.createProject();
     const answer = await send(fake, "POST", `/__fake/projects/${project.id}/checks`, '{"timeout": 5}');

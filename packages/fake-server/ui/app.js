@@ -103,7 +103,7 @@ async function refresh() {
     api("GET", "/clock"),
     api("GET", "/projects"),
     api("GET", "/notifications"),
-    api("GET", "/journal"),
+    api("GET", journalPath()),
   ]);
   const lists = await Promise.all(projects.map((project) => api("GET", `/projects/${encodeURIComponent(project.id)}/checks`)));
   view.now = clock.now;
@@ -129,6 +129,7 @@ function draw() {
     drawn.outbox = outboxKey;
     drawOutbox();
   }
+  drawCheckChoice();
   const journalKey = JSON.stringify([view.journal, $("journal-operation").value]);
   if (journalKey !== drawn.journal) {
     drawn.journal = journalKey;
@@ -422,7 +423,26 @@ function drawJournal() {
   );
 }
 
+// The journal shows checks' UUIDs masked, so the fake picks a check's entries.
+function journalPath() {
+  const check = $("journal-check").value;
+  return check ? `/journal?check=${encodeURIComponent(check)}` : "/journal";
+}
+
+function drawCheckChoice() {
+  const select = $("journal-check");
+  const choices = view.projects.flatMap(({ project, checks }) =>
+    checks.map((check) => [check.uuid, view.projects.length > 1 ? `${project.name || project.id} / ${check.name || "(unnamed)"}` : check.name || "(unnamed)"]),
+  );
+  if (JSON.stringify(choices) === select.dataset.choices) return;
+  select.dataset.choices = JSON.stringify(choices);
+  const chosen = select.value;
+  select.replaceChildren(h("option", { value: "" }, "All checks"), ...choices.map(([uuid, label]) => h("option", { value: uuid }, label)));
+  select.value = choices.some(([uuid]) => uuid === chosen) ? chosen : "";
+}
+
 $("journal-operation").addEventListener("change", draw);
+$("journal-check").addEventListener("change", update);
 $("journal-clear").addEventListener("click", () => api("DELETE", "/journal").then(update, showProblem));
 
 // ---- the loop

@@ -5,7 +5,7 @@
  */
 import type { Check, CreateCheckInput } from "@checks-api/schema";
 import type { FaultSpec } from "../http/faults.js";
-import type { JournalEntry } from "../http/journal.js";
+import type { JournalEntry, JournalFilter } from "../http/journal.js";
 import type { ClockInput } from "../model/clock.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
@@ -165,9 +165,13 @@ export class FakeServerClient {
     return this.#call("POST", "/emails", message);
   }
 
-  /** The requests the fake recorded, oldest first. */
-  journal(): Promise<JournalEntry[]> {
-    return this.#call("GET", "/journal");
+  /** The requests the fake recorded, oldest first; with a filter, those of one check (by UUID) or one operation (`null`: none). */
+  journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    const query = new URLSearchParams();
+    if (filter.check !== undefined) query.set("check", filter.check);
+    if (filter.operation !== undefined) query.set("operation", filter.operation ?? "");
+    const search = query.size > 0 ? `?${query}` : "";
+    return this.#call("GET", `/journal${search}`);
   }
 
   /** Empties the journal. */
