@@ -12,6 +12,7 @@ import { FakeServerClient } from "@checks-api/fake-server";
 import type { CreateCheckInput } from "@checks-api/schema";
 import { launchChromium } from "../../test/chromium.js";
 import { listening, start } from "../../packages/fake-server/test/cli-process.js";
+import { webhook } from "../../packages/fake-server/test/notify-helpers.js";
 import { ROOT } from "./snippets.js";
 
 const IMAGES = join(ROOT, "docs", "images");
@@ -28,15 +29,10 @@ try {
   await control.addChannel(project.id, {
     kind: "webhook",
     name: "on-call",
-    value: JSON.stringify({
-      method_down: "POST",
-      url_down: "https://hooks.example.com/alerts?check=$NAME",
-      body_down: '{"check": "$NAME", "status": "$STATUS", "at": "$NOW"}',
-      headers_down: { "Content-Type": "application/json" },
-      method_up: "GET",
-      url_up: "",
-      body_up: "",
-      headers_up: {},
+    value: webhook({
+      url: "https://hooks.example.com/alerts?check=$NAME",
+      body: '{"check": "$NAME", "status": "$STATUS", "at": "$NOW"}',
+      headers: { "Content-Type": "application/json" },
     }),
   });
   await control.addChannel(project.id, { kind: "email", name: "ops", value: JSON.stringify({ value: "ops@example.com", up: false, down: true }) });

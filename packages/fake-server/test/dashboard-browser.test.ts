@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServerClient } from "@checks-api/fake-server";
 import { chromiumInstalled, launchChromium } from "../../../test/chromium.js";
 import { listening, start, type Run } from "./cli-process.js";
+import { webhook } from "./notify-helpers.js";
 
 const onCi = process.env["CI"] === "true";
 
@@ -42,16 +43,7 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () =
     await control.addChannel(project.id, {
       kind: "webhook",
       name: "on-call",
-      value: JSON.stringify({
-        method_down: "POST",
-        url_down: "http://127.0.0.1:9/alerts?check=$NAME",
-        body_down: "$NAME is $STATUS",
-        headers_down: { "X-Alert": "yes" },
-        method_up: "GET",
-        url_up: "",
-        body_up: "",
-        headers_up: {},
-      }),
+      value: webhook({ url: "http://127.0.0.1:9/alerts?check=$NAME", body: "$NAME is $STATUS", headers: { "X-Alert": "yes" } }),
     });
     const check = await control.createCheck(project.id, { name: "nightly-backup", timeout: 3600, grace: 600, channels: "*" });
     expect((await fetch(check.ping_url, { method: "POST", body: "backup done: 42 files" })).status).toBe(200);

@@ -31,15 +31,13 @@ function raw(url: string, path: string, headers: Record<string, string> = {}, me
 
 const UI_FOLDER = new URL("../ui/", import.meta.url);
 
-describe("the dashboard's files", () => {
-  let fake: FakeServer;
-  let server: RunningServer;
-  beforeAll(async () => {
-    fake = new FakeServer();
-    server = await fake.listen();
-  });
-  afterAll(() => server.close());
+let server: RunningServer;
+beforeAll(async () => {
+  server = await new FakeServer().listen();
+});
+afterAll(() => server.close());
 
+describe("the dashboard's files", () => {
   it.each([
     ["/__fake/ui", "text/html; charset=utf-8", "index.html"],
     ["/__fake/ui/app.js", "text/javascript; charset=utf-8", "app.js"],
@@ -91,14 +89,6 @@ describe("the dashboard's files", () => {
 });
 
 describe("the dashboard's protections", () => {
-  let fake: FakeServer;
-  let server: RunningServer;
-  beforeAll(async () => {
-    fake = new FakeServer();
-    server = await fake.listen();
-  });
-  afterAll(() => server.close());
-
   it.each(["/__fake/ui", "/__fake/ui/app.js"])("refuses %s to a page of another origin", async (path) => {
     const answer = await raw(server.url, path, { origin: "http://evil.example" });
     expect(answer.status).toBe(403);

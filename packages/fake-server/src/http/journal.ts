@@ -83,7 +83,7 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   check?: string;
 }
 
-/** Which entries {@link Journal.entries} lists; every member given must match. */
+/** Which journal entries `FakeServer.journal()` lists; every member given must match. */
 export interface JournalFilter {
   /** Only requests that addressed this check, by its UUID: by UUID, unique key or slug, to read, change or ping it, and the create or upsert that answered with it. */
   check?: string;
