@@ -115,7 +115,12 @@ export async function serveUi(request: Incoming, rest: string, context: GuardCon
     if (rest === `${UI_PATH}/`) return { status: 308, headers: headerList({ ...SECURITY_HEADERS, Location: `${prefix}${UI_PATH}` }), body: null };
     return text(404, `no such dashboard file: ${request.pathname}`);
   }
-  const bytes = await fileBytes(served.file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await fileBytes(served.file);
+  } catch (problem) {
+    return text(500, `the dashboard cannot be served: ${problem instanceof Error ? problem.message : String(problem)}`);
+  }
   return {
     status: 200,
     headers: headerList({ ...SECURITY_HEADERS, "Content-Type": served.type }),
