@@ -162,8 +162,8 @@ export class FakeServer {
   /**
    * A count that grows whenever the state may have changed: with every
    * request served (a ping can be a GET, and any request can record a
-   * timeout), every control method that changes something and every move of
-   * the clock. Equal values mean an equal state, so a saver can skip
+   * timeout) but the control API's reads (a dashboard polls them), every
+   * control method that changes something and every move of the clock. Equal values mean an equal state, so a saver can skip
    * exporting it; the CLI's `--state` file is kept up to date this way.
    */
   get revision(): number {
@@ -173,9 +173,11 @@ export class FakeServer {
   // The core behind every adapter: `handle()` and the adapters that skip
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
-    this.#revision++;
     const prefix = this.options.control?.prefix;
-    if (prefix !== undefined && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
+    const path = incoming.pathname;
+    // The control API's reads change nothing: a dashboard polling them leaves a state file alone.
+    if (incoming.method !== "GET" || prefix === undefined || (path !== prefix && !path.startsWith(`${prefix}/`))) this.#revision++;
+    if (prefix !== undefined && path.startsWith(prefix)) return this.#serveControl(incoming);
     const answer = this.#service.serve(incoming);
     // Deliveries start once the answer is out (the processor waits a turn), never before.
     if (answer instanceof Promise) {
@@ -218,6 +220,9 @@ export class FakeServer {
   checks(projectId: string): Check[] {
     const project = findProject(this.#store, projectId);
     const now = this.#clock.nowMs();
+    // A read that records a timeout changes the state.
+    const due = this.#store.due.peek()?.alertAfter;
+    if (due !== null && due !== undefined && due <= now) this.#revision++;
     runDetector(this.#store, now);
     const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
     return [...project.checks.values()].map((check) => representCheck(check, ctx, { readOnly: false }) as Check);

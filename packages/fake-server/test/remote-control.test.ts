@@ -171,6 +171,21 @@ describe("remote control input handling", () => {
     await expect(control.checks("nope")).rejects.toMatchObject({ status: 400, message: "unknown project: nope" });
   });
 
+  it("leaves the revision alone on the control API's reads", async () => {
+    const local = new FakeServer({ clock: { mode: "virtual" } });
+    const control = inProcessClient(local);
+    const project = await control.createProject();
+    const check = await control.createCheck(project.id, { timeout: 60, grace: 60 });
+    await local.handle(new Request(check.ping_url));
+    const before = local.revision;
+    for (const path of ["", "/clock", "/projects", `/projects/${project.id}/checks`, "/journal", "/notifications", "/state", "/ui", "/ui/app.js"]) {
+      await local.handle(new Request(`http://localhost:8000/__fake${path}`));
+    }
+    expect(local.revision).toBe(before);
+    await control.clock.advance(130_000);
+    expect(local.revision).toBeGreaterThan(before);
+  });
+
   it("filters the journal by check and by operation with query parameters", async () => {
     const local = new FakeServer();
     const control = inProcessClient(local);
