@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
+  // The dashboard finds its files (ui/) from import.meta.url, in the CommonJS build too.
+  shims: true,
 });

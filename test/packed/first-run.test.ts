@@ -80,6 +80,27 @@ describe("the tarballs", () => {
     expect(paths).toBeGreaterThan(5);
   });
 
+  it("ship the fake server's dashboard, which the installed package serves, from ESM and CommonJS alike", () => {
+    const shipped = ["ui/index.html", "ui/app.js", "ui/app.css", "ui/icon.svg"];
+    expect(packed.find(({ name }) => name === "@checks-api/fake-server")?.files).toEqual(expect.arrayContaining(shipped));
+    writeFileSync(
+      join(project, "dashboard.mjs"),
+      `import { createRequire } from "node:module";
+      import { FakeServer } from "@checks-api/fake-server";
+      const { FakeServer: Required } = createRequire(import.meta.url)("@checks-api/fake-server");
+      const answers = [];
+      for (const fake of [new FakeServer(), new Required()]) {
+        for (const file of ["", "/app.js", "/app.css", "/icon.svg"]) {
+          const response = await fake.handle(new Request("http://localhost:8000/__fake/ui" + file));
+          answers.push([response.status, (await response.text()).length > 0]);
+        }
+      }
+      console.log(JSON.stringify(answers));`,
+    );
+    const output = execFileSync(process.execPath, ["dashboard.mjs"], { cwd: project, encoding: "utf8" });
+    expect(JSON.parse(output)).toEqual(Array(8).fill([200, true]));
+  });
+
   it("hold no link that leads outside the package: README and declarations, and no path to the guides in the code", () => {
     const broken: string[] = [];
     for (const { name } of packed) {

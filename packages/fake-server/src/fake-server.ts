@@ -13,7 +13,7 @@ import { handleControl } from "./control/routes.js";
 import { representContext } from "./http/exchange.js";
 import { Faults, type AnswerFate, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
-import { Journal, type JournalEntry } from "./http/journal.js";
+import { Journal, type JournalEntry, type JournalFilter } from "./http/journal.js";
 import { storeSecrets } from "./http/journal-mask.js";
 import { representCheck } from "./http/represent.js";
 import { toResponse, type Outcome } from "./http/reply.js";
@@ -29,6 +29,7 @@ import {
   channelInfo,
   createProject,
   findProject,
+  projectInfos,
   setAccountLimits,
   type ChannelInfo,
   type ChannelInit,
@@ -62,6 +63,7 @@ export type {
   FaultSpec,
   InboundEmail,
   JournalEntry,
+  JournalFilter,
   ListenOptions,
   NotificationOptions,
   Operation,
@@ -160,8 +162,8 @@ export class FakeServer {
   /**
    * A count that grows whenever the state may have changed: with every
    * request served (a ping can be a GET, and any request can record a
-   * timeout), every control method that changes something and every move of
-   * the clock. Equal values mean an equal state, so a saver can skip
+   * timeout) but the control API's reads (a dashboard polls them), every
+   * control method that changes something and every move of the clock. Equal values mean an equal state, so a saver can skip
    * exporting it; the CLI's `--state` file is kept up to date this way.
    */
   get revision(): number {
@@ -171,9 +173,11 @@ export class FakeServer {
   // The core behind every adapter: `handle()` and the adapters that skip
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
-    this.#revision++;
     const prefix = this.options.control?.prefix;
-    if (prefix !== undefined && incoming.pathname.startsWith(prefix)) return this.#serveControl(incoming);
+    const path = incoming.pathname;
+    // The control API's reads change nothing: a dashboard polling them leaves a state file alone.
+    if (incoming.method !== "GET" || prefix === undefined || (path !== prefix && !path.startsWith(`${prefix}/`))) this.#revision++;
+    if (prefix !== undefined && path.startsWith(prefix)) return this.#serveControl(incoming);
     const answer = this.#service.serve(incoming);
     // Deliveries start once the answer is out (the processor waits a turn), never before.
     if (answer instanceof Promise) {
@@ -199,6 +203,29 @@ export class FakeServer {
   createProject(init: ProjectInit = {}): ProjectInfo {
     this.#revision++;
     return createProject(this.#store, this.#ids, init, this.options);
+  }
+
+  /** Every project, in creation order, with its keys and its account's limits. */
+  projects(): ProjectInfo[] {
+    return projectInfos(this.#store);
+  }
+
+  /**
+   * The checks of a project now (the timeout detector runs first), in their
+   * live read-write representation as {@link FakeServer.createCheck} returns
+   * it (with `uuid` and `badge_url` whatever the compat mode), without a
+   * request in the journal.
+   * @throws RangeError for an unknown project.
+   */
+  checks(projectId: string): Check[] {
+    const project = findProject(this.#store, projectId);
+    const now = this.#clock.nowMs();
+    // A read that records a timeout changes the state.
+    const due = this.#store.due.peek()?.alertAfter;
+    if (due !== null && due !== undefined && due <= now) this.#revision++;
+    runDetector(this.#store, now);
+    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
+    return [...project.checks.values()].map((check) => representCheck(check, ctx, { readOnly: false }) as Check);
   }
 
   /** The service's limits the fake runs with (see {@link FakeServer.setLimits}). */
@@ -279,9 +306,13 @@ export class FakeServer {
     return outcome;
   }
 
-  /** The request journal, oldest first. */
-  journal(): JournalEntry[] {
-    return this.#journal.entries();
+  /**
+   * The request journal, oldest first; with a filter, only the entries of
+   * one check (`{ check: uuid }`, though entries show its UUID masked) or
+   * of one operation.
+   */
+  journal(filter: JournalFilter = {}): JournalEntry[] {
+    return this.#journal.entries(filter);
   }
 
   /** Empties the journal. */

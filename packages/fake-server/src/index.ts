@@ -17,6 +17,7 @@ export {
   type FaultSpec,
   type AnswerFate,
   type JournalEntry,
+  type JournalFilter,
   type Operation,
   type FakeState,
   type EmailOutcome,

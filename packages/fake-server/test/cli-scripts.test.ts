@@ -134,6 +134,15 @@ describe("the banner", () => {
     expect(banner(input({ controlPrefix: undefined })).out.join("\n")).toContain("--demo");
   });
 
+  it("prints the dashboard's address, with the token only when it was generated (and printed anyway)", () => {
+    const dashboard = (access: BannerInput["access"]) => banner(input({ access })).out.filter((line) => line.startsWith("Dashboard:"));
+    const off = banner(input({ controlPrefix: undefined })).out;
+    expect(dashboard({ token: undefined, source: "none", exposed: false })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui"]);
+    expect(dashboard({ token: "secret", source: "given", exposed: false })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui?token=<control token>"]);
+    expect(dashboard({ token: "g3n", source: "generated", exposed: true })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui?token=g3n"]);
+    expect(off.filter((line) => line.startsWith("Dashboard:"))).toEqual([]);
+  });
+
   it("prints a usable URL for wildcard and numeric hosts", () => {
     expect(publicUrl(8000, "0", "0.0.0.0")).toBe("http://localhost:8000");
     expect(publicUrl(8000, "::", "::")).toBe("http://localhost:8000");

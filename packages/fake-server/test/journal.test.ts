@@ -155,4 +155,33 @@ describe("request journal", () => {
     await call(s.fake, "GET", "/api/v3/checks/?tag=pk", { key: s.rw });
     expect(s.fake.journal().at(-1)?.path).toBe("/api/v3/checks/?tag=pk");
   });
+
+  test("lists one check's requests, found by UUID, unique key or slug, or one operation's", async () => {
+    const s = setup();
+    const uuid = await s.create({ name: "mine", slug: "mine" });
+    const other = await s.create({ name: "other" });
+    const [readOnly] = ((await call(s.fake, "GET", "/api/v3/checks/", { key: s.ro })).json as { checks: { unique_key: string }[] }).checks;
+    await call(s.fake, "POST", "/api/v3/checks/", { key: s.rw, body: { name: "mine", unique: ["name"] } });
+    await call(s.fake, "GET", `/api/v3/checks/${readOnly!.unique_key}`, { key: s.ro });
+    await call(s.fake, "POST", `/api/v3/checks/${uuid}/pause`, { key: s.rw });
+    await ping(s.fake, uuid);
+    await call(s.fake, "GET", `/ping/${s.project.pingKey}/mine`);
+    await ping(s.fake, other);
+    await call(s.fake, "GET", "/api/v3/checks/00000000-0000-4000-8000-000000000000", { key: s.rw });
+    const mine = s.fake.journal({ check: uuid });
+    expect(mine.map(({ operation, status }) => [operation, status])).toEqual([
+      ["createCheck", 201],
+      ["createCheck", 200],
+      ["getCheck", 200],
+      ["pauseCheck", 200],
+      ["ping", 200],
+      ["ping", 200],
+    ]);
+    expect(JSON.stringify(mine)).not.toContain(uuid);
+    expect(s.fake.journal({ check: other }).map(({ operation }) => operation)).toEqual(["createCheck", "ping"]);
+    expect(s.fake.journal({ operation: "ping" })).toHaveLength(3);
+    expect(s.fake.journal({ check: uuid, operation: "ping" })).toHaveLength(2);
+    expect(s.fake.journal({ operation: null })).toEqual([]);
+    expect(s.fake.journal({ check: "00000000-0000-4000-8000-000000000000" })).toEqual([]);
+  });
 });

@@ -150,6 +150,61 @@ describe("remote control input handling", () => {
     expect((answer.json as { error: string }).error).toMatch(message);
   });
 
+  it("lists the projects, and a project's checks as they are now, without a journal entry", async () => {
+    const local = new FakeServer({ clock: { mode: "virtual", start: "2025-01-01T00:00:00Z" } });
+    const control = inProcessClient(local);
+    const shop = await control.createProject({ name: "shop" });
+    const empty = await control.createProject({ name: "empty" });
+    const check = await control.createCheck(shop.id, { name: "backup", timeout: 60, grace: 60 });
+    await local.handle(new Request(check.ping_url));
+    await control.clock.advance(90_000);
+    expect((await control.projects()).map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: shop.id, name: "shop" },
+      { id: empty.id, name: "empty" },
+    ]);
+    const [listed, ...rest] = await control.checks(shop.id);
+    expect(rest).toEqual([]);
+    expect(listed).toMatchObject({ uuid: check.uuid, name: "backup", status: "grace", n_pings: 1, badge_url: check.badge_url });
+    expect(listed).toEqual(local.checks(shop.id)[0]);
+    expect(await control.checks(empty.id)).toEqual([]);
+    expect(local.journal().map(({ operation }) => operation)).toEqual(["ping"]);
+    await expect(control.checks("nope")).rejects.toMatchObject({ status: 400, message: "unknown project: nope" });
+  });
+
+  it("leaves the revision alone on the control API's reads", async () => {
+    const local = new FakeServer({ clock: { mode: "virtual" } });
+    const control = inProcessClient(local);
+    const project = await control.createProject();
+    const check = await control.createCheck(project.id, { timeout: 60, grace: 60 });
+    await local.handle(new Request(check.ping_url));
+    const before = local.revision;
+    for (const path of ["", "/clock", "/projects", `/projects/${project.id}/checks`, "/journal", "/notifications", "/state", "/ui", "/ui/app.js"]) {
+      await local.handle(new Request(`http://localhost:8000/__fake${path}`));
+    }
+    expect(local.revision).toBe(before);
+    await control.clock.advance(130_000);
+    expect(local.revision).toBeGreaterThan(before);
+  });
+
+  it("filters the journal by check and by operation with query parameters", async () => {
+    const local = new FakeServer();
+    const control = inProcessClient(local);
+    const project = await control.createProject();
+    const [a, b] = [await control.createCheck(project.id, { name: "a" }), await control.createCheck(project.id, { name: "b" })];
+    await local.handle(new Request(a.ping_url));
+    await local.handle(new Request(b.ping_url));
+    await local.handle(new Request("http://localhost:8000/nowhere"));
+    expect(await control.journal({ check: a.uuid })).toEqual(local.journal({ check: a.uuid }));
+    expect(await control.journal({ check: a.uuid })).toHaveLength(1);
+    expect(await control.journal({ operation: "ping" })).toHaveLength(2);
+    expect(await control.journal({ operation: null })).toHaveLength(1);
+    expect(await send(local, "GET", "/__fake/journal?operation=nope")).toMatchObject({ status: 400 });
+    expect(await send(local, "GET", "/__fake/journal?chek=x")).toEqual({
+      status: 400,
+      json: { error: "unknown query parameter: chek (the journal takes check and operation)" },
+    });
+  });
+
   it("validates a seeded check like POST /api/v3/checks/", async () => {
     const project = fake.createProject();
     const answer = await send(fake, "POST", `/__fake/projects/${project.id}/checks`, '{"timeout": 5}');

@@ -42,6 +42,7 @@ export function banner(input: BannerInput): Banner {
   // The one place the token is shown: a generated token is useless unless the user learns it.
   if (access.source === "generated") out.push(`  control token (generated): ${access.token ?? ""}`);
   if (access.source !== "none") out.push('  every control request needs "Authorization: Bearer <control token>"');
+  if (controlUrl !== undefined) out.push(dashboardLine(controlUrl, access));
   if (access.exposed) {
     const guard = controlUrl === undefined ? "the remote control API is off" : "the remote control API requires the token";
     err.push(`--host ${input.host} is reachable beyond this machine: ${guard}`);
@@ -49,6 +50,12 @@ export function banner(input: BannerInput): Banner {
   if (demo) out.push(...demoLines(url, demo));
   else if (!input.hasProjects) out.push(...firstProjectLines(controlUrl, access));
   return { out, err };
+}
+
+// A generated token is printed above anyway; a given one is not repeated.
+function dashboardLine(controlUrl: string, access: ControlAccess): string {
+  const token = access.source === "generated" ? `?token=${access.token ?? ""}` : access.source === "given" ? "?token=<control token>" : "";
+  return `Dashboard: ${controlUrl}/ui${token}`;
 }
 
 function demoLines(url: string, { project, checks }: DemoProject): string[] {

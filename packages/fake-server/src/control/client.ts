@@ -5,7 +5,7 @@
  */
 import type { Check, CreateCheckInput } from "@checks-api/schema";
 import type { FaultSpec } from "../http/faults.js";
-import type { JournalEntry } from "../http/journal.js";
+import type { JournalEntry, JournalFilter } from "../http/journal.js";
 import type { ClockInput } from "../model/clock.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
@@ -91,6 +91,16 @@ export class FakeServerClient {
     return this.#call("POST", "/projects", init);
   }
 
+  /** Every project, in creation order, with its keys and its account's limits. */
+  projects(): Promise<ProjectInfo[]> {
+    return this.#call("GET", "/projects");
+  }
+
+  /** A project's checks now, each in its live read-write representation (with `uuid`), as {@link FakeServerClient.createCheck} resolves to one. */
+  checks(projectId: string): Promise<(Check & { uuid: string })[]> {
+    return this.#call("GET", `/projects/${encodeURIComponent(projectId)}/checks`);
+  }
+
   /** Adds an integration to a project, with its settings (`value`) and `disabled` flag. */
   addChannel(projectId: string, init: ChannelInit): Promise<ChannelInfo> {
     return this.#call("POST", `/projects/${encodeURIComponent(projectId)}/channels`, init);
@@ -155,9 +165,13 @@ export class FakeServerClient {
     return this.#call("POST", "/emails", message);
   }
 
-  /** The requests the fake recorded, oldest first. */
-  journal(): Promise<JournalEntry[]> {
-    return this.#call("GET", "/journal");
+  /** The requests the fake recorded, oldest first; with a filter, those of one check (by UUID) or one operation (`null`: none). */
+  journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    const query = new URLSearchParams();
+    if (filter.check !== undefined) query.set("check", filter.check);
+    if (filter.operation !== undefined) query.set("operation", filter.operation ?? "");
+    const search = query.size > 0 ? `?${query}` : "";
+    return this.#call("GET", `/journal${search}`);
   }
 
   /** Empties the journal. */

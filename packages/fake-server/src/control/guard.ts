@@ -33,15 +33,23 @@ export interface GuardContext {
 const LOOPBACK_HOST = /^(?:localhost|[^:]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:127(?:\.\d{1,3}){3}\]|\[::ffff:7f[\da-f]{2}:[\da-f]{1,4}\])$/;
 // `name[:port]` or `[v6][:port]`.
 const HOST_PORT = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d*))?$/;
+/**
+ * The cookie that carries the control token for the dashboard's page, which
+ * cannot add `Authorization` to its own loads. `SameSite=Strict` and the
+ * origin checks keep other sites from riding on it.
+ */
+export const TOKEN_COOKIE = "checks_fake_control";
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 
 /**
  * The reason to refuse `request` before it reaches a control operation, or
  * `undefined` when it may go on. Order: host, browser origin, peer address
  * (beyond loopback only with a token), token, content type; each refusal
- * says what to change.
+ * says what to change. The token is `offered` when given (the dashboard's
+ * address carries it once), else comes as `Authorization: Bearer`, else as
+ * the dashboard's cookie ({@link TOKEN_COOKIE}).
  */
-export function refusal(request: Incoming, context: GuardContext): Refusal | undefined {
+export function refusal(request: Incoming, context: GuardContext, offered?: string): Refusal | undefined {
   const host = request.header("host");
   // Only a request that came over a socket (its peer is known) can be a
   // rebound browser's: in-process callers (`handle()`, msw, the undici
@@ -74,7 +82,7 @@ export function refusal(request: Incoming, context: GuardContext): Refusal | und
     };
   }
   if (token !== null) {
-    const given = /^Bearer[ \t]+(\S+)\s*$/i.exec(request.header("authorization") ?? "")?.[1];
+    const given = offered ?? /^Bearer[ \t]+(\S+)\s*$/i.exec(request.header("authorization") ?? "")?.[1] ?? cookieToken(request);
     if (given === undefined) return { status: 401, message: "control API refused: send the control token as Authorization: Bearer <token>" };
     if (!sameSecret(given, token)) return { status: 401, message: "control API refused: wrong control token" };
   }
@@ -97,6 +105,22 @@ export function isLoopbackHost(name: string): boolean {
 /** Whether `token` can travel as `Authorization: Bearer <token>`: printable ASCII without spaces. */
 export function isTokenText(token: string): boolean {
   return /^[\x21-\x7e]+$/.test(token);
+}
+
+function cookieToken(request: Incoming): string | undefined {
+  const cookies = request.header("cookie");
+  if (cookies === null) return undefined;
+  for (const pair of cookies.split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === TOKEN_COOKIE) {
+      try {
+        return decodeURIComponent(pair.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Whether a `Content-Type` value names JSON (`application/json` or `application/…+json`, any parameters). */

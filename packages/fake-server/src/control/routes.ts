@@ -6,12 +6,12 @@
  * | method and path | operation | answer |
  * |---|---|---|
  * | `GET {prefix}` | — | 200 `{"endpoints": [{"method", "path"}, …]}`, this table |
- * | `POST {prefix}/projects` | `createProject(body)` | 201 project info |
+ * | `POST` / `GET {prefix}/projects` | `createProject(body)` / `projects()` | 201 project info / 200 projects |
  * | `PATCH {prefix}/projects/{id}` | `setProjectLimits(id, body)` | 200 project info |
  * | `GET` / `PATCH {prefix}/limits` | `limits()` / `setLimits(body)` | 200 limits |
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
  * | `GET {prefix}/projects/{id}/channels` | `channels(id)` | 200 channels |
- * | `POST {prefix}/projects/{id}/checks` | `createCheck(id, body)` | 201 check |
+ * | `POST` / `GET {prefix}/projects/{id}/checks` | `createCheck(id, body)` / `checks(id)` | 201 check / 200 checks |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
@@ -19,10 +19,11 @@
  * | `GET` / `DELETE {prefix}/notifications` | `notifications()` / `clearNotifications()` | 200 records / 204 |
  * | `POST {prefix}/notifications/settled` | `await settled()` | 204 once every due delivery finished |
  * | `POST {prefix}/emails` | `deliverEmail(body)` | 200 outcome |
- * | `GET` / `DELETE {prefix}/journal` | `journal()` / `clearJournal()` | 200 entries / 204 |
+ * | `GET` / `DELETE {prefix}/journal` | `journal({ check, operation })` (query parameters) / `clearJournal()` | 200 entries / 204 |
  * | `POST` / `DELETE {prefix}/faults` | `inject(body)` / `clearFaults()` | 204 |
  * | `POST {prefix}/reset` | `reset()` | 204 |
  * | `GET` / `PUT {prefix}/state` | `exportState()` / `importState(body)` | 200 state / 204 |
+ * | `GET {prefix}/ui` | — | the dashboard (`ui.ts`) |
  *
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
  * `404`, a known path with another method `405` with `Allow`, a body over the
@@ -34,7 +35,7 @@
 import type { Check, CreateCheckInput } from "@checks-api/schema";
 import type { FaultSpec } from "../http/faults.js";
 import type { Incoming } from "../http/incoming.js";
-import type { JournalEntry } from "../http/journal.js";
+import type { JournalEntry, JournalFilter } from "../http/journal.js";
 import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
 import type { StatusChange } from "../model/status.js";
@@ -44,7 +45,9 @@ import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../mode
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
 import type { FakeState } from "../model/state.js";
+import { OPERATIONS } from "../http/router.js";
 import { refusal } from "./guard.js";
+import { isUiPath, serveUi } from "./ui.js";
 
 /**
  * What the control API drives: the control methods of a `FakeServer`, which
@@ -57,6 +60,10 @@ export interface ControlTarget {
   readonly clock: FakeServerClock;
   /** Creates a project. */
   createProject(init: ProjectInit): ProjectInfo;
+  /** Every project. */
+  projects(): ProjectInfo[];
+  /** A project's checks as the API lists them. */
+  checks(projectId: string): Check[];
   /** Adds an integration to a project. */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo;
   /** A project's integrations. */
@@ -73,8 +80,8 @@ export interface ControlTarget {
   createCheck(projectId: string, body: CreateCheckInput): Check;
   /** Delivers an inbound email. */
   deliverEmail(message: InboundEmail): EmailOutcome;
-  /** The request journal. */
-  journal(): JournalEntry[];
+  /** The request journal, or the entries of one check or operation. */
+  journal(filter: JournalFilter): JournalEntry[];
   /** Empties the journal. */
   clearJournal(): void;
   /** The service's limits the fake runs with. */
@@ -103,7 +110,7 @@ export const DEFAULT_CONTROL_BODY_LIMIT = 1_048_576;
 export const DEFAULT_STATE_BODY_LIMIT = 67_108_864;
 
 type JsonObject = Record<string, unknown>;
-type Operation = (fake: ControlTarget, body: JsonObject, params: string[]) => Reply | Promise<Reply>;
+type Operation = (fake: ControlTarget, body: JsonObject, params: string[], query: URLSearchParams) => Reply | Promise<Reply>;
 interface Endpoint {
   body: "none" | "optional" | "required";
   /** Which limit applies to its body: state documents may be much larger than the rest. */
@@ -142,6 +149,7 @@ const ROUTES: Route[] = [
     pattern: /^\/projects$/,
     methods: {
       POST: { body: "optional", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
+      GET: { body: "none", run: (fake) => json(200, fake.projects()) },
     },
   },
   {
@@ -183,6 +191,7 @@ const ROUTES: Route[] = [
         body: "optional",
         run: (fake, body, [id]) => json(201, fake.createCheck(id!, body as CreateCheckInput)),
       },
+      GET: { body: "none", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
     },
   },
   {
@@ -251,7 +260,7 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/journal$/,
     methods: {
-      GET: { body: "none", run: (fake) => json(200, fake.journal()) },
+      GET: { body: "none", run: (fake, _body, _params, query) => json(200, fake.journal(journalFilter(query))) },
       DELETE: { body: "none", run: (fake) => (fake.clearJournal(), noContent()) },
     },
   },
@@ -307,6 +316,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
   const path = request.pathname;
   if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
   const rest = path.slice(prefix.length);
+  if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl });
   const refused = refusal(request, { control, baseUrl: fake.options.baseUrl });
   if (refused) {
     return error(refused.status, refused.message, refused.status === 401 ? { "WWW-Authenticate": 'Bearer realm="control"' } : undefined);
@@ -328,7 +338,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
         return error(413, `control request body larger than ${limit} bytes (the ${option} option)`);
       }
       const params = match.slice(1).map(decodeParam);
-      return await endpoint.run(fake, body, params);
+      return await endpoint.run(fake, body, params, new URLSearchParams(request.search));
     } catch (problem) {
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
@@ -437,6 +447,24 @@ function projectInit(body: JsonObject): ProjectInit {
 
 function channelInit(body: JsonObject): ChannelInit {
   return pick(body, { kind: "a string", name: "a string", value: "a string", disabled: "a boolean" }, ["kind"]);
+}
+
+// `operation=` (empty) stands for the requests no operation served.
+function journalFilter(query: URLSearchParams): JournalFilter {
+  for (const name of query.keys()) {
+    if (name !== "check" && name !== "operation") throw new ControlInputError(`unknown query parameter: ${name} (the journal takes check and operation)`);
+  }
+  const filter: JournalFilter = {};
+  const check = query.get("check");
+  if (check !== null) filter.check = check;
+  const operation = query.get("operation");
+  if (operation !== null) {
+    if (operation !== "" && !(OPERATIONS as readonly string[]).includes(operation)) {
+      throw new ControlInputError(`unknown operation: ${operation} (one of ${OPERATIONS.join(", ")}, or empty for none)`);
+    }
+    filter.operation = operation === "" ? null : (operation as (typeof OPERATIONS)[number]);
+  }
+  return filter;
 }
 
 function changeTarget(body: JsonObject): { check: string } | { project: string } {

@@ -20,6 +20,8 @@ export class Exchange {
   bodyLength = 0;
   /** True when `body` is the text of a part of the body cut off at a limit (a ping body past the ping body limit). */
   bodyCut = false;
+  /** The UUID of the check the request addressed, once found: the journal keeps it to filter by, and never shows it. */
+  check: string | null = null;
   #params: URLSearchParams | undefined;
 
   /**

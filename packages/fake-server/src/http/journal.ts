@@ -79,6 +79,16 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   secretSegment: SecretSegment | null;
   /** True when `body` is the text of the body's first part only, cut at a limit before the journal saw it. */
   bodyCut?: boolean;
+  /** The UUID of the check the request addressed, if it found one: kept to filter by, never shown. */
+  check?: string;
+}
+
+/** Which journal entries `FakeServer.journal()` lists; every member given must match. */
+export interface JournalFilter {
+  /** Only requests that addressed this check, by its UUID: by UUID, unique key or slug, to read, change or ping it, and the create or upsert that answered with it. */
+  check?: string;
+  /** Only requests of this operation (`null`: those no operation served). */
+  operation?: Operation | null;
 }
 
 // A record whose answer may still change (it met a fault, and its answer
@@ -234,6 +244,7 @@ export class Journal {
   #search: string[] = [];
   #operation: (Operation | null)[] = [];
   #keyKind: (KeyKind | null)[] = [];
+  #check: (string | undefined)[] = [];
   #body: unknown[] = [];
   #unsettled: (JournalRecord | undefined)[] = [];
   readonly #limits: JournalLimits;
@@ -282,6 +293,7 @@ export class Journal {
     this.#search[slot] = entry.search;
     this.#operation[slot] = entry.operation;
     this.#keyKind[slot] = entry.keyKind;
+    this.#check[slot] = entry.check;
     this.#body[slot] = entry.body;
     this.#unsettled[slot] = isUnsettled(entry) ? entry : undefined;
     this.#count++;
@@ -289,10 +301,15 @@ export class Journal {
     while (this.#count > entries || this.#bytes > bytes) this.#dropOldest();
   }
 
-  /** The entries, oldest first (fresh objects: changing them changes nothing here). */
-  entries(): JournalEntry[] {
+  /** The entries, oldest first, that `filter` lets through (fresh objects: changing them changes nothing here). */
+  entries(filter: JournalFilter = {}): JournalEntry[] {
     const list: JournalEntry[] = [];
-    for (let i = 0; i < this.#count; i++) list.push(this.#entryAt((this.#first + i) % this.#capacity));
+    for (let i = 0; i < this.#count; i++) {
+      const slot = (this.#first + i) % this.#capacity;
+      if (filter.check !== undefined && this.#check[slot] !== filter.check) continue;
+      if (filter.operation !== undefined && this.#operation[slot] !== filter.operation) continue;
+      list.push(this.#entryAt(slot));
+    }
     return list;
   }
 
@@ -327,6 +344,7 @@ export class Journal {
     this.#unsettled[slot] = undefined;
     this.#pathname[slot] = "";
     this.#search[slot] = "";
+    this.#check[slot] = undefined;
     this.#first = (slot + 1) % this.#capacity;
     this.#count--;
   }
@@ -354,6 +372,7 @@ export class Journal {
     this.#search = values(this.#search, "");
     this.#operation = values<Operation | null>(this.#operation, null);
     this.#keyKind = values<KeyKind | null>(this.#keyKind, null);
+    this.#check = values<string | undefined>(this.#check, undefined);
     this.#body = values<unknown>(this.#body, null);
     this.#unsettled = values<JournalRecord | undefined>(this.#unsettled, undefined);
     this.#capacity = capacity;

@@ -131,6 +131,7 @@ function authorized(
 
   const found = lookup(core, route, project, cors);
   if (!("uuid" in found)) return found;
+  ex.check = found.uuid;
   switch (operation) {
     case "getCheck":
       return getCheck(req, found);

@@ -176,6 +176,7 @@ export class ServiceHandler {
     entry.body = ex.body;
     entry.bodyLength = ex.bodyLength;
     if (ex.bodyCut) entry.bodyCut = true;
+    if (ex.check !== null) entry.check = ex.check;
     entry.status = outcome === DROP_CONNECTION ? 0 : outcome.status;
     this.#journal.record(entry);
     return outcome;

@@ -211,6 +211,11 @@ export function channelInfo(channel: StoredChannel): ChannelInfo {
   return { id: channel.id, name: channel.name, kind: channel.kind, value: channel.value, disabled: channel.disabled, lastError: channel.lastError };
 }
 
+/** Every project, in creation order, as the control API describes it. */
+export function projectInfos(store: Store): ProjectInfo[] {
+  return [...store.projects.values()].map((project) => projectInfo(project, project.account));
+}
+
 function projectInfo(project: Project, account: Account): ProjectInfo {
   return {
     id: project.id,

@@ -211,6 +211,7 @@ function applySettings(core: Core, check: StoredCheck, data: CheckBody, version:
 export function createCheck(req: CheckRequest, project: Project, body: Record<string, unknown>): Reply {
   const outcome = saveNewCheck(req.core, project, body, req.version, req.ex.now);
   if (!outcome.ok) return failure(req, outcome);
+  req.ex.check = outcome.check.uuid;
   return respondCheck(req, outcome.check, outcome.created ? 201 : 200);
 }
 

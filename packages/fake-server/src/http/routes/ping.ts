@@ -104,6 +104,7 @@ export function handlePing(core: Core, ex: Exchange, route: PingRoute): Reply | 
 
 // Synchronous when the request has no body.
 function pingCheck(core: Core, ex: Exchange, route: PingRoute, check: StoredCheck, created: boolean): Reply | Promise<Reply> {
+  ex.check = check.uuid;
   const exit = route.exitStatus;
   const exitCode = exit === null ? null : Number(exit);
   if (exitCode !== null && exitCode > EXIT_STATUS_MAX) return refuse(core, ex, 400, PING_RESPONSES.invalidUrlFormat);
