@@ -39,6 +39,7 @@ export {
   type RedirectErrorInit,
   type ResponseTooLargeErrorInit,
 } from "./core/errors.js";
+export { maskSecrets } from "./core/redact.js";
 export type { ListChecksFilter, ListFlipsFilter, TimeInput, UpsertCheckInput } from "./core/inputs.js";
 export { UNLIMITED_LOG_BYTES, type MonitorOptions, type MonitorRun } from "./ping/monitor.js";
 export {

@@ -114,4 +114,54 @@ describe("no secret in messages, bodies, inspection or debug output", () => {
     expect(redactor.text(`/api/v3/checks/${UUID}/pause`)).toBe("/api/v3/checks/********-****-****-****-********7f79/pause");
     expect(redactor.text(`/ping/${PING_KEY}/backup`)).toBe("/ping/********/backup");
   });
+
+  it("Redactor finds a secret in any case, percent-encoded and without its prefix", () => {
+    const redactor = new Redactor([RW_KEY, PING_KEY]);
+    const forms = [
+      RW_KEY.toUpperCase(),
+      RW_KEY.slice(4),
+      RW_KEY.replace("_", "%5F"),
+      RW_KEY.replace("_", "%5f").replace("a", "%61"),
+      PING_KEY.toLowerCase(),
+      PING_KEY.replaceAll("_", "%5F").replaceAll("-", "%2D"),
+      UUID.toUpperCase(),
+      UUID.replaceAll("-", "%2d"),
+    ];
+    const masked = redactor.text(forms.join(" | "));
+    for (const form of forms) expect(masked).not.toContain(form);
+    expect(masked).not.toMatch(/abcdefghijklmnop/i);
+    expect(masked).toContain("HCW_********");
+    expect(masked).toContain("********-****-****-****-********7F79");
+  });
+
+  it("masks a key it was never given when it is shaped like an API key", () => {
+    const other = `hcr_${"Zq9".repeat(9)}x`;
+    expect(new Redactor([]).text(`key=${other}, encoded hcw%5F${"a".repeat(28)}`)).toBe("key=hcr_********, encoded hcw%5F********");
+  });
+
+  it("keeps the echoed forms of the key and ping key out of a 401's message, body and JSON", async () => {
+    const echoed = `wrong key ${RW_KEY.replace("_", "%5F")} ${RW_KEY.toUpperCase()} ${RW_KEY.slice(4)} for /ping/${PING_KEY}/backup and ${PING_KEY.toUpperCase()}`;
+    const client = new ChecksClient({ apiKey: RW_KEY, baseUrl: BASE, transport: stubTransport(() => json({ error: echoed }, 401)).transport, maxRetries: 0 });
+    const error = await client.ping({ pingKey: PING_KEY, slug: "backup" }).success().catch(() => client.checks.list().catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    for (const text of [(error as Error).message, inspect(error, { depth: 5 }), JSON.stringify(error)]) {
+      expect(text).not.toMatch(/abcdefghijklmnopqrstuvwxyz12/i);
+    }
+    const pingError = await new PingClient({ baseUrl: BASE, transport: stubTransport(() => json({ error: echoed }, 401)).transport, maxRetries: 0 })
+      .ping({ pingKey: PING_KEY, slug: "backup" })
+      .success()
+      .catch((e: unknown) => e);
+    for (const text of [(pingError as Error).message, inspect(pingError, { depth: 5 }), JSON.stringify(pingError)]) {
+      // It was never given the API key: the forms with a prefix are masked by their shape.
+      expect(text).not.toMatch(/secret-Key_123456789|hcw(_|%5F)abcdefghijklmnopqrstuvwxyz12/i);
+    }
+  });
+
+  it("keeps an API key a ping answer echoes out of a PingClient ServerError's JSON and inspection", async () => {
+    const pings = new PingClient({ baseUrl: BASE, transport: stubTransport(() => ({ status: 500, body: `crashed on X-Api-Key: ${RW_KEY}` })).transport, maxRetries: 0 });
+    const error = await pings.ping(UUID).success().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    for (const text of [(error as Error).message, inspect(error, { depth: 5 }), JSON.stringify(error)]) expect(text).not.toContain(RW_KEY);
+    expect(JSON.stringify(error)).toContain("hcw_********");
+  });
 });

@@ -3,12 +3,18 @@
  * them: keys generated or given, uniqueness checked, accounts shared.
  * @module
  */
-import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT } from "@checks-api/schema";
+import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT, type Compat } from "@checks-api/schema";
 import { checkedLimits, type AccountLimits } from "./limits.js";
 
 const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT };
 import type { IdSource } from "./ids.js";
 import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store, type StoredChannel } from "./store.js";
+
+/**
+ * Length of the badge key of an account's first project in live mode: the
+ * service gives that project its user's name, a UUID cut to 30 characters.
+ */
+export const FIRST_PROJECT_BADGE_KEY_LENGTH = 30;
 
 /** What `FakeServer.createProject` accepts. Keys: `undefined` = generate, `null` = none. */
 export interface ProjectInit {
@@ -26,7 +32,11 @@ export interface ProjectInit {
   readOnlyKey?: string | null;
   /** Ping key of the slug URLs. */
   pingKey?: string;
-  /** Badge key. */
+  /**
+   * Badge key; default a new UUID, or in live mode for the first project of
+   * an account the first 30 characters of one (the service gives that
+   * project its user's name, which is such a cut UUID).
+   */
   badgeKey?: string;
   /**
    * Address of the account's user. An email alert sent to it carries the
@@ -105,10 +115,17 @@ export type ChannelValueCheck = (kind: string, value: string) => string | null;
  * existing one). Unnamed projects are numbered: projects are never deleted
  * one by one, so the count of projects is the count created since the last
  * reset or import.
- * @param defaults The limits of an account it makes (its own `checkLimit` and `pingLogLimit` win).
+ * @param defaults The limits of an account it makes (its own `checkLimit` and `pingLogLimit` win), and the
+ *   fake's compat mode: in live mode the first project of an account gets the badge key the service gives
+ *   it, the user name (a UUID cut to {@link FIRST_PROJECT_BADGE_KEY_LENGTH} characters); later ones a whole UUID.
  * @throws RangeError when a given key is malformed, empty or already in use, a name is empty or longer than 1000 characters, or a limit breaks its rule.
  */
-export function createProject(store: Store, ids: IdSource, init: ProjectInit, defaults: AccountLimits = DEFAULT_ACCOUNT_LIMITS): ProjectInfo {
+export function createProject(
+  store: Store,
+  ids: IdSource,
+  init: ProjectInit,
+  defaults: AccountLimits & { compat?: Compat } = DEFAULT_ACCOUNT_LIMITS,
+): ProjectInfo {
   checkedLimits({ checkLimit: init.checkLimit, pingLogLimit: init.pingLogLimit });
   // What a state document refuses is refused here too, so that every state exports and loads back.
   for (const member of ["pingKey", "badgeKey", "account"] as const) notEmpty(member, init[member]);
@@ -119,7 +136,8 @@ export function createProject(store: Store, ids: IdSource, init: ProjectInit, de
   const readWriteKey = init.readWriteKey === undefined ? ids.readWriteKey() : init.readWriteKey;
   const readOnlyKey = init.readOnlyKey === undefined ? ids.readOnlyKey() : init.readOnlyKey;
   const pingKey = init.pingKey ?? ids.pingKey();
-  const badgeKey = init.badgeKey ?? ids.uuid();
+  const firstOfAccount = !store.accounts.has(init.account ?? id);
+  const badgeKey = init.badgeKey ?? ids.uuid().slice(0, firstOfAccount && defaults.compat === "live" ? FIRST_PROJECT_BADGE_KEY_LENGTH : undefined);
   // The messages name the member, never the key: an error must not carry a secret.
   for (const [member, key] of [["readWriteKey", readWriteKey], ["readOnlyKey", readOnlyKey]] as const) {
     if (key === null) continue;

@@ -46,7 +46,7 @@ export interface SideKeys {
 
 /** Longest answer read from the service, in bytes: the scenario's largest is a few kilobytes. */
 export const MAX_ANSWER_BYTES = 1 << 20;
-/** How long one request to the service may take, in milliseconds. */
+/** How long one request to the service may take by default, in milliseconds (`--timeout` changes it). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** User agent of every request (pings record it, so both sides must see the same). */
 export const USER_AGENT = "checks-fake-server-verify";
@@ -175,19 +175,53 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The service took longer than the run allows for one request. */
+export class RequestTimeoutError extends Error {
+  /** Creates the error saying how long the request was given. */
+  constructor(timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs / 1000} s`);
+    this.name = "RequestTimeoutError";
+  }
+}
+
+/**
+ * A signal that aborts when `signal` does or after `ms`, and the means to
+ * stop its timer. A plain timer, not `AbortSignal.timeout`: inside
+ * `AbortSignal.any`, Node 20 may collect that signal before it fires, and a
+ * service dripping bytes would then hold the run for as long as it likes.
+ * The timer keeps the controller alive until it fires or is cleared.
+ */
+export function timeLimit(signal: AbortSignal, ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal.reason);
+  if (signal.aborted) stop();
+  else signal.addEventListener("abort", stop, { once: true });
+  const timer = setTimeout(() => controller.abort(new RequestTimeoutError(ms)), ms);
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", stop);
+    },
+  };
+}
+
 /**
  * Sends to the service through `transport` (default: the SDK's undici
  * transport); a 429 is waited out as its `Retry-After` asks and the request
- * sent again (the service did not act on it), within `policy`.
+ * sent again (the service did not act on it), within `policy`. Each
+ * request, its answer's body included, gets `timeoutMs`.
  */
-export function serviceSend(policy: RateLimitPolicy, transport: Transport = undiciTransport()): Send {
+export function serviceSend(policy: RateLimitPolicy, transport: Transport = undiciTransport(), timeoutMs = REQUEST_TIMEOUT_MS): Send {
   return async (request, signal) => {
     for (let waits = 0; ; waits++) {
-      const response = await transport({
-        ...request,
-        maxResponseBytes: MAX_ANSWER_BYTES,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-      });
+      const limit = timeLimit(signal, timeoutMs);
+      let response: Awaited<ReturnType<Transport>>;
+      try {
+        response = await transport({ ...request, maxResponseBytes: MAX_ANSWER_BYTES, signal: limit.signal });
+      } finally {
+        limit.clear();
+      }
       if (response.status !== 429) return { status: response.status, contentType: response.headers.get("content-type") ?? "", body: response.body };
       const asked = parseRetryAfter(response.headers.get("retry-after"));
       if (waits >= policy.maxWaits || (asked !== undefined && asked > policy.maxWaitMs)) throw new RateLimitedError(asked);
