@@ -18,7 +18,7 @@ describe("the verify scenario", () => {
   it("gives integrations to one check only, which is never pinged, paused or resumed", () => {
     const withChannels = SCENARIO.filter((step) => {
       const channels = (step.request.json as { channels?: unknown } | undefined)?.channels;
-      return typeof channels === "string" && channels !== "" && step.creates !== undefined;
+      return typeof channels === "string" && channels !== "" && step.creates !== undefined && !step.name.startsWith("400 ");
     });
     expect(withChannels.map((step) => step.creates)).toEqual(["quiet"]);
     expect(mentions("quiet").map((step) => `${step.request.method} ${step.request.path}`)).toEqual([
@@ -34,10 +34,32 @@ describe("the verify scenario", () => {
     for (const step of pings) expect(step.mayGoDown, step.name).toBeDefined();
   });
 
-  it("creates checks only with the run's tag, slug prefix and name prefix", () => {
-    for (const step of SCENARIO.filter((s) => s.creates !== undefined)) {
-      expect(step.request.json, step.name).toMatchObject({ tags: expect.stringMatching(/^\{tag\} /), slug: `{slug:${step.creates}}`, name: `{name:${step.creates}}` });
+  it("creates checks only with the run's tag, slug prefix and name prefix; a refused one carries the tag too", () => {
+    const creating = SCENARIO.filter((s) => s.creates !== undefined);
+    for (const step of creating) expect(step.request.json, step.name).toMatchObject({ tags: expect.stringMatching(/^\{tag\}( |$)/) });
+    for (const step of creating.filter((s) => !s.name.startsWith("400 "))) {
+      expect(step.request.json, step.name).toMatchObject({ slug: `{slug:${step.creates}}`, name: `{name:${step.creates}}` });
     }
+    expect(SCENARIO.find((step) => step.name === "400 name not a string")?.request.json).toEqual({ name: false, tags: "{tag}" });
+  });
+
+  it("deletes each check once its steps are done, and sends the failing pings last, to the one check left", () => {
+    const firstFail = SCENARIO.findIndex((step) => step.leaves === "down");
+    const after = SCENARIO.slice(firstFail);
+    expect(after.every((step) => !/\{(check|unique|slug):(?!simple\})/.test(JSON.stringify(step.request)))).toBe(true);
+    const deletions = SCENARIO.filter((step) => step.deletes !== undefined);
+    expect(deletions.map((step) => step.deletes)).toEqual(["quiet", "cron", "calendar", "upserted", "simple"]);
+    for (const step of deletions.slice(0, -1)) expect(SCENARIO.indexOf(step), step.name).toBeLessThan(firstFail);
+    for (const check of ["cron", "calendar", "upserted"]) {
+      const deletion = SCENARIO.findIndex((step) => step.deletes === check);
+      expect(mentions(check).every((step) => SCENARIO.indexOf(step) <= deletion), check).toBe(true);
+    }
+    expect(SCENARIO.at(-1)?.deletes).toBe("simple");
+    expect(SCENARIO.filter((step) => step.leaves !== undefined).map((step) => `${step.name}: ${step.leaves}`)).toEqual([
+      "fail with body: down",
+      "exit status 3: down",
+      "ping back up: up",
+    ]);
   });
 });
 
@@ -70,8 +92,8 @@ describe("the normaliser", () => {
       value: {
         ping_url: "<ping-endpoint>/<check:simple>",
         update_url: "<site>/api/v3/checks/<check:simple>",
-        badge: "<site>/badge/<uuid>/<signature>-2/t.svg",
-        all: "<site>/badge/<uuid>/<signature>.json",
+        badge: "<site>/badge/<badge-key>/<signature>-2/t.svg",
+        all: "<site>/badge/<badge-key>/<signature>.json",
         note: "keys <read-write key> <read-only key> <ping key>",
         last_ping: "<time>",
         date: "<time>",
@@ -79,6 +101,30 @@ describe("the normaliser", () => {
         remote_addr: "<address>",
       },
     });
+  });
+
+  it("takes out a badge key of either form the service gives, and no other", () => {
+    const text = (badgeKey: string) =>
+      normalise({ status: 200, contentType: "text/plain", body: new TextEncoder().encode(`https://checks.example.com/badge/${badgeKey}/Ab3_x-9Z/t.svg`) }, side, names).body.value;
+    expect(text("37c8e41e-f9dc-4bb4-9660-73ff7b")).toBe("<site>/badge/<badge-key>/<signature>/t.svg");
+    expect(text("37c8e41e-f9dc-4bb4-9660-73ff7b4a2c11")).toBe("<site>/badge/<badge-key>/<signature>/t.svg");
+    expect(text("my-own-key")).toBe("<site>/badge/my-own-key/<signature>/t.svg");
+  });
+
+  it("compares the badges of the run's tags whatever order the service lists them in", () => {
+    const view = SCENARIO.find((step) => step.name === "badges")?.view;
+    const urls = (tag: string) => ({ svg: `https://checks.example.com/badge/37c8e41e-f9dc-4bb4-9660-73ff7b/Ab3_x-9Z/${tag}.svg` });
+    const service = json({ badges: { "t-cron": urls("t-cron"), other: urls("other"), "*": urls("*"), "t-simple": urls("t-simple") } });
+    const fake = json({ badges: { "*": urls("*"), "t-simple": urls("t-simple"), "t-cron": urls("t-cron") } });
+    expect(compareAnswers(normalise(service, side, names, view), normalise(fake, side, names, view))).toEqual([]);
+  });
+
+  it("masks the side's keys in any form an answer echoes them in", () => {
+    const rw = "hcw_0123456789abcdefghijABCDEFGHij";
+    const keyed = new Side("service", "https://checks.example.com", "https://ping.example.com/", { ...keys, readWrite: rw }, () => Promise.reject(new Error("unused")));
+    const echoed = `${rw.toUpperCase()} ${rw.slice(4)} ${rw.replace("_", "%5F")} ${keys.ping.toUpperCase()}`;
+    const body = normalise({ status: 401, contentType: "text/plain", body: new TextEncoder().encode(echoed) }, keyed, names).body.value as string;
+    expect(body).not.toMatch(/0123456789abcdefghij|pingkey0123456789abcd/i);
   });
 
   it("tells a missing member, an extra one, a different value and another order apart", () => {
@@ -124,7 +170,21 @@ describe("the cleanup", () => {
     const client = { checks: { list: async () => [], delete: async () => Promise.reject(rateLimited()) } };
     const cleanup = new Cleanup(async () => undefined);
     cleanup.track("11111111-2222-4333-8444-555555555555", "simple");
-    expect(await cleanup.run(client, "run-tag")).toEqual({ deleted: 0, left: ["simple"] });
+    expect(await cleanup.run(client, "run-tag")).toEqual({ deleted: 0, left: [{ name: "simple", status: "new" }] });
+  });
+
+  it("tells the status a lost request may have left a check in, and counts the checks the run's steps deleted", async () => {
+    const lost = { checks: { list: async () => Promise.reject(new Error("socket hang up")), delete: async () => Promise.reject(new Error("socket hang up")) } };
+    const cleanup = new Cleanup(async () => undefined);
+    cleanup.track("11111111-2222-4333-8444-555555555555", "simple", "new");
+    cleanup.track("22222222-3333-4444-8555-666666666666", "cron", "new");
+    cleanup.deleted("22222222-3333-4444-8555-666666666666");
+    cleanup.note("11111111-2222-4333-8444-555555555555", 'up, or down if the service took "fail with body" before it was lost');
+    expect(await cleanup.run(lost, "run-tag")).toEqual({
+      deleted: 1,
+      left: [{ name: "simple", status: 'up, or down if the service took "fail with body" before it was lost' }],
+      unlisted: "could not list the checks tagged run-tag: socket hang up",
+    });
   });
 });
 

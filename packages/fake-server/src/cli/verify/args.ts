@@ -7,6 +7,11 @@ import { parseFlags } from "../flags.js";
 import { REQUEST_TIMEOUT_MS } from "./sides.js";
 import { API_KEY_VARIABLE, PING_KEY_VARIABLE, READONLY_KEY_VARIABLE, serviceAccess, type ServiceAccess } from "../service-url.js";
 
+/** The prefix of a run's tag, slugs and names (a random suffix makes each run's its own). */
+export const RUN_PREFIX = "checks-api-verify";
+/** A run's tag. */
+const RUN_TAG = new RegExp(`^${RUN_PREFIX}-[0-9a-f]{8}$`);
+
 /** What `verify` was asked to do. */
 export interface VerifyOptions extends ServiceAccess {
   /** Write the whole report as JSON on stdout (the table goes to stderr). */
@@ -47,11 +52,6 @@ Exit status: 0 when every answer matched, 1 when some differ, 2 when the compari
 not run (no key, the service unreachable, the key cannot write, the check limit reached,
 interrupted).
 `;
-
-/** The prefix of a run's tag, slugs and names (a random suffix makes each run's its own). */
-export const RUN_PREFIX = "checks-api-verify";
-/** A run's tag. */
-const RUN_TAG = new RegExp(`^${RUN_PREFIX}-[0-9a-f]{8}$`);
 
 /** Parses the arguments after `verify`. Throws `UsageError` on bad flags or a missing `--url`. */
 export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): VerifyOptions {

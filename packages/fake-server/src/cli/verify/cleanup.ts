@@ -23,32 +23,64 @@ const DEFAULT_WAIT_MS = 5_000;
 /** Longest wait the cleanup accepts, in milliseconds. */
 const MAX_WAIT_MS = 120_000;
 
+/** A check the cleanup could not delete. */
+export interface LeftCheck {
+  /** Its name (never its UUID, which is a ping URL). */
+  name: string;
+  /** Its status as last seen or, when the service was lost, as the run's last request to it may have left it. */
+  status: string;
+}
+
 /** What the cleanup did. */
 export interface CleanupResult {
-  /** Checks deleted. */
+  /** Checks of the run deleted, by its steps and by the cleanup. */
   deleted: number;
-  /** Names (never UUIDs) of the checks it could not delete. */
-  left: string[];
+  /** The checks it could not delete. */
+  left: LeftCheck[];
+  /** Set when the checks tagged for the run could not even be listed. */
+  unlisted?: string;
+}
+
+interface Tracked {
+  name: string;
+  status: string;
 }
 
 /** The run's checks on the service, and their deletion. */
 export class Cleanup {
-  readonly #created = new Map<string, string>();
+  readonly #created = new Map<string, Tracked>();
   readonly #sleep: (ms: number) => Promise<void>;
+  #deletedByRun = 0;
 
   /** @param sleep Waits `ms` milliseconds (tests pass a quicker one). */
   constructor(sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms))) {
     this.#sleep = sleep;
   }
 
-  /** Remembers a check the run created (UUID and a name to report it by). */
-  track(uuid: string, name: string): void {
-    this.#created.set(uuid, name);
+  /** Remembers a check the run created (UUID and a name to report it by) and the status it was shown with. */
+  track(uuid: string, name: string, status = "new"): void {
+    this.#created.set(uuid, { name, status });
+  }
+
+  /** Records the status a tracked check has, or may have, now. */
+  note(uuid: string, status: string): void {
+    const tracked = this.#created.get(uuid);
+    if (tracked) tracked.status = status;
+  }
+
+  /** The status last noted for a tracked check (`unknown` for another). */
+  statusOf(uuid: string): string {
+    return this.#created.get(uuid)?.status ?? "unknown";
+  }
+
+  /** Forgets a check a step of the run deleted. */
+  deleted(uuid: string): void {
+    if (this.#created.delete(uuid)) this.#deletedByRun++;
   }
 
   /** Names of the checks tracked and not deleted yet. */
   get pending(): string[] {
-    return [...this.#created.values()];
+    return [...this.#created.values()].map((check) => check.name);
   }
 
   /**
@@ -56,27 +88,32 @@ export class Cleanup {
    * (which only the run's checks carry).
    */
   async run(client: CleanupClient, tag: string): Promise<CleanupResult> {
-    let deleted = 0;
-    const left: string[] = [];
-    const remove = async (uuid: string, name: string) => {
+    let deleted = this.#deletedByRun;
+    const left = new Map<string, LeftCheck>();
+    const remove = async (uuid: string, check: LeftCheck) => {
       try {
         await this.#patiently(() => client.checks.delete(uuid));
         deleted++;
+        left.delete(uuid);
       } catch (error) {
-        if (!(error instanceof NotFoundError)) left.push(name);
+        if (!(error instanceof NotFoundError)) left.set(uuid, check);
+        else left.delete(uuid);
       }
       this.#created.delete(uuid);
     };
-    for (const [uuid, name] of [...this.#created]) await remove(uuid, name);
+    for (const [uuid, check] of [...this.#created]) await remove(uuid, { ...check });
+    const result: CleanupResult = { deleted, left: [] };
     try {
       const stragglers = await this.#patiently(() => client.checks.list({ tag }));
       for (const check of stragglers) {
-        if (check.tags.split(" ").includes(tag)) await remove(checkUuid(check), check.name);
+        if (check.tags.split(" ").includes(tag)) await remove(checkUuid(check), { name: check.name, status: check.status });
       }
-    } catch {
-      left.push(`(could not list the checks tagged ${tag})`);
+    } catch (error) {
+      result.unlisted = `could not list the checks tagged ${tag}: ${error instanceof Error ? error.message : String(error)}`;
     }
-    return { deleted, left };
+    result.deleted = deleted;
+    result.left = [...left.values()];
+    return result;
   }
 
   async #patiently<T>(call: () => PromiseLike<T>): Promise<T> {

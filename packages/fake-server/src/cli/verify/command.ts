@@ -6,23 +6,24 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
-import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, TimeoutError, type Channel } from "@checks-api/sdk";
+import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, maskSecrets, TimeoutError, type Channel } from "@checks-api/sdk";
+import type { Compat } from "@checks-api/schema";
 import { FakeServer } from "../../fake-server.js";
 import { UsageError } from "../args.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
 import type { CommandIo } from "../command-io.js";
-import { parseVerifyArgs, VERIFY_USAGE, type VerifyOptions } from "./args.js";
+import { escapeControls } from "../printable.js";
+import { parseVerifyArgs, RUN_PREFIX, VERIFY_USAGE, type VerifyOptions } from "./args.js";
 import { Cleanup } from "./cleanup.js";
 import { TablePrinter, type Outcome, type StepReport, type VerifyReport } from "./report.js";
-import { runSteps } from "./run.js";
+import { runSteps, type RunResult } from "./run.js";
 import { SCENARIO } from "./scenario.js";
 import { abortableSleep, fakeSend, serviceSend, Side } from "./sides.js";
 
 /** Exit statuses of `verify`. */
 export const VERIFY_EXIT = { same: 0, differ: 1, "could not run": 2 } as const satisfies Record<Outcome, number>;
 
-/** The prefix of the run's tag, slugs and names (a random suffix makes each run's its own). */
-export const RUN_PREFIX = "checks-api-verify";
+export { RUN_PREFIX };
 
 /** 429 answers waited out per request, and the longest wait accepted, in milliseconds. */
 const RATE_LIMIT = { maxWaits: 5, maxWaitMs: 120_000, defaultWaitMs: 5_000 };
@@ -49,12 +50,14 @@ async function preflight(client: ChecksClient, options: VerifyOptions): Promise<
 }
 
 /**
- * The in-process fake: live mode at its default site root (the service's
- * may have a path the fake does not serve under; the normaliser takes
- * both roots out), one project with the service's integrations (new ids).
+ * An in-process fake: live mode (the one compared) or seed mode (to tell
+ * whether the service answers like a fake in seed mode) at its default
+ * site root (the service's may have a path the fake does not serve under;
+ * the normaliser takes both roots out), one project with the service's
+ * integrations (new ids).
  */
-function fakeSide(integrations: readonly Channel[]): Side {
-  const fake = new FakeServer({ compat: "live", control: false, clock: { mode: "real" } });
+function fakeSide(integrations: readonly Channel[], compat: Compat): Side {
+  const fake = new FakeServer({ compat, control: false, clock: { mode: "real" } });
   // Room for every check the scenario creates, whatever the service's plan allows.
   const project = fake.createProject({ name: "verify", checkLimit: 1_000 });
   for (const integration of integrations) fake.addChannel(project.id, { kind: integration.kind, name: integration.name });
@@ -78,27 +81,32 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
     io.out(VERIFY_USAGE);
     return 0;
   }
+  const { apiKey } = options;
+  // Whatever came from the service is printed with its control characters escaped and any key masked.
+  const secrets = [apiKey, options.readOnlyKey, options.pingKey];
+  const printable = (text: string) => escapeControls(maskSecrets(text, secrets));
   const fail = (message: string) => {
-    io.err(`checks-fake-server verify: ${message}\n`);
+    io.err(`checks-fake-server verify: ${printable(message)}\n`);
     return VERIFY_EXIT["could not run"];
   };
-  const { apiKey } = options;
   if (apiKey === undefined) return fail(`${API_KEY_VARIABLE} is not set: verify needs the read-write API key of a project on the service`);
   if (apiKey.startsWith("hcr_")) return fail(`${API_KEY_VARIABLE} is a read-only key: verify creates checks, so it needs the project's read-write key`);
 
   let client: ChecksClient;
   try {
-    client = new ChecksClient({ apiKey, baseUrl: options.url, pingEndpoint: options.pingUrl });
+    client = new ChecksClient({ apiKey, baseUrl: options.url, pingEndpoint: options.pingUrl, timeout: options.timeoutMs });
   } catch (error) {
     // The SDK's messages name the option, never the key's value.
     return fail(reason(error));
   }
+  const cleanupCommand = `checks-fake-server verify --url ${options.url}${options.pingUrl === `${options.url}/ping/` ? "" : ` --ping-url ${options.pingUrl}`} --clean-up`;
+  const table = new TablePrinter((line) => (options.json ? io.err : io.out)(`${escapeControls(line)}\n`));
+  if (options.cleanUp !== undefined) return cleanUpCommand(client, options.cleanUp, `${cleanupCommand} ${options.cleanUp}`, table, printable);
   const integrations = await preflight(client, options);
   if (typeof integrations === "string") return fail(integrations);
 
   const tag = `${RUN_PREFIX}-${randomBytes(4).toString("hex")}`;
   const names = { tag, prefix: tag };
-  const table = new TablePrinter((line) => (options.json ? io.err : io.out)(`${line}\n`));
   const cleanup = new Cleanup();
   const interrupt = new AbortController();
   const service = new Side(
@@ -106,9 +114,14 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
     options.url,
     options.pingUrl,
     { readWrite: apiKey, readOnly: options.readOnlyKey, ping: options.pingKey },
-    serviceSend({ ...RATE_LIMIT, sleep: abortableSleep, onWait: (ms) => io.err(`the service answered 429: waiting ${Math.ceil(ms / 1000)} s as it asked\n`) }),
+    serviceSend(
+      { ...RATE_LIMIT, sleep: abortableSleep, onWait: (ms) => io.err(`the service answered 429: waiting ${Math.ceil(ms / 1000)} s as it asked\n`) },
+      undefined,
+      options.timeoutMs,
+    ),
   );
-  const fake = fakeSide(integrations);
+  const fake = fakeSide(integrations, "live");
+  const seedFake = fakeSide(integrations, "seed");
 
   // A first signal stops the run after cleaning up; another one during the cleanup exits at once,
   // unless it comes within a second of the first: one Ctrl-C reaches a command run by npm twice.
@@ -130,9 +143,9 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
 
   const startedAt = new Date().toISOString();
   table.heading(options.url, names.tag);
-  let result: { steps: StepReport[]; stopped?: string };
+  let result: RunResult;
   try {
-    result = await runSteps(steps, { service, fake, names, cleanup, signal: interrupt.signal, onStep: (step) => table.step(step) });
+    result = await runSteps(steps, { service, fake, seedFake, names, cleanup, signal: interrupt.signal, onStep: (step) => table.step(step) });
   } catch (error) {
     result = { steps: [], stopped: `the run failed: ${reason(error)}` };
   } finally {
@@ -143,9 +156,10 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
 
   const count = (kind: StepReport["result"]) => result.steps.filter((step) => step.result === kind).length;
   const differ = count("differ");
-  const outcome: Outcome = result.stopped !== undefined || cleaned.left.length > 0 ? "could not run" : differ > 0 ? "differ" : "same";
+  const leftSome = cleaned.left.length > 0 || cleaned.unlisted !== undefined;
+  const outcome: Outcome = result.stopped !== undefined || leftSome ? "could not run" : differ > 0 ? "differ" : "same";
   const report: VerifyReport = {
-    version: 1,
+    version: 2,
     site: options.url,
     tag: names.tag,
     startedAt,
@@ -154,8 +168,21 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
     steps: result.steps,
     cleanup: cleaned,
   };
-  if (result.stopped !== undefined) report.problem = result.stopped;
+  if (result.stopped !== undefined) report.problem = printable(result.stopped);
+  if (leftSome) report.cleanupCommand = `${cleanupCommand} ${names.tag}`;
+  if (cleaned.unlisted !== undefined) cleaned.unlisted = printable(cleaned.unlisted);
+  // Most steps differ from live mode and far fewer from seed mode: the service is most likely a fake started without --compat live.
+  if (result.seedDiffer !== undefined && differ > 0 && result.seedDiffer * 2 < differ) report.likeSeedMode = { differ: result.seedDiffer };
   table.summary(report);
-  if (options.json) io.out(`${JSON.stringify(report, null, 2)}\n`);
+  // Line by line: JSON.stringify leaves C1 controls and bidirectional marks raw inside strings.
+  if (options.json) io.out(`${JSON.stringify(report, null, 2).split("\n").map(escapeControls).join("\n")}\n`);
   return VERIFY_EXIT[outcome];
+}
+
+/** `verify --clean-up <tag>`: deletes the checks a run left behind under its tag. */
+async function cleanUpCommand(client: ChecksClient, tag: string, command: string, table: TablePrinter, printable: (text: string) => string): Promise<number> {
+  const cleaned = await new Cleanup().run(client, tag);
+  if (cleaned.unlisted !== undefined) cleaned.unlisted = printable(cleaned.unlisted);
+  table.cleanup(cleaned, tag, command);
+  return cleaned.left.length > 0 || cleaned.unlisted !== undefined ? VERIFY_EXIT["could not run"] : VERIFY_EXIT.same;
 }

@@ -2,10 +2,12 @@
  * What differs between the service and the fake by nature, taken out of an
  * answer before the two are compared: identifiers and keys (each side has
  * its own), times, run durations, the caller's address and scheme, the
- * site root and ping endpoint in URLs, and badge signatures. A normalised
- * answer holds no key and no check UUID, so it can be printed.
+ * site root and ping endpoint in URLs, and badge keys (either form the
+ * service gives) and signatures. A normalised answer holds no key, in any
+ * form, and no check UUID, so it can be printed.
  * @module
  */
+import { maskSecrets } from "@checks-api/sdk";
 import type { RunNames } from "./step.js";
 import type { Answer, Side } from "./sides.js";
 
@@ -24,6 +26,9 @@ export interface NormalAnswer {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})/g;
+// A project's badge key is a UUID (`<uuid>` by then) or, for the first project
+// of an account, its user's name: a UUID cut to 30 characters.
+const BADGE_KEY = /(\/badge\/)(?:<uuid>|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{6})(?=\/)/g;
 // A badge URL's signature depends on the service's secret:
 // /badge/<project badge key>/<8 characters>[-2]/<tag>.<format>, or [-2].<format> for all checks.
 const BADGE_SIGNATURE = /(\/badge\/[^/"\s]+\/)[A-Za-z0-9_-]{8}(-2)?(?=[/.])/g;
@@ -62,14 +67,20 @@ function replacementsOf(side: Side): [string, string][] {
   return pairs.filter(([text]) => text !== "").sort((a, b) => b[0].length - a[0].length);
 }
 
-/** Text with the side's identifiers, keys, roots, times and badge signatures replaced. */
+/**
+ * Text with the side's identifiers, keys, roots, times, badge keys and
+ * badge signatures replaced, and its keys masked in any other form they
+ * were echoed in (other case, percent-encoded, without the prefix).
+ */
 export function normaliseText(text: string, side: Side): string {
   let out = text;
   for (const [from, to] of replacementsOf(side)) out = out.replaceAll(from, to);
-  return out
+  out = out
     .replace(UUID, "<uuid>")
     .replace(TIME, "<time>")
+    .replace(BADGE_KEY, "$1<badge-key>")
     .replace(BADGE_SIGNATURE, "$1<signature>$2");
+  return maskSecrets(out, [side.keys.readWrite, side.keys.readOnly, side.keys.ping]);
 }
 
 function normaliseJson(value: unknown, side: Side, member?: string): unknown {

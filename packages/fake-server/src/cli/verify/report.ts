@@ -5,9 +5,11 @@
  * placeholders, answers after normalising.
  * @module
  */
+import type { CleanupResult } from "./cleanup.js";
 import { shorten } from "./compare.js";
 import type { NormalAnswer } from "./normalise.js";
 import type { StepRequest } from "./step.js";
+import { API_KEY_VARIABLE } from "../service-url.js";
 
 /** Longest answer excerpt in the table. */
 const EXCERPT_LENGTH = 160;
@@ -47,8 +49,8 @@ export type Outcome = "same" | "differ" | "could not run";
 
 /** The whole report (`--json`). */
 export interface VerifyReport {
-  /** Format version of this document. */
-  version: 1;
+  /** Format version of this document (2: `cleanup.left` lists objects with each check's status). */
+  version: 2;
   /** The service's site root. */
   site: string;
   /** The tag the run's checks carried. */
@@ -63,8 +65,12 @@ export interface VerifyReport {
   summary: { steps: number; same: number; differ: number; skipped: number; notRun: number };
   /** The steps that ran or were skipped, in order. */
   steps: StepReport[];
-  /** What the cleanup did: checks deleted, and the names of any it could not delete. */
-  cleanup: { deleted: number; left: string[] };
+  /** What the cleanup did: checks deleted, and the name and status of any it could not delete. */
+  cleanup: CleanupResult;
+  /** The command that deletes what the run left behind, when it left something. */
+  cleanupCommand?: string;
+  /** Set when the service answers more like the fake in seed mode than in live mode: how many steps differ from seed mode. */
+  likeSeedMode?: { differ: number };
 }
 
 /** The request of a step as shown: method, path with placeholders, the key if not the read-write one, and the body. */
@@ -114,6 +120,24 @@ export class TablePrinter {
     this.#write(`        fake:    ${step.fake?.body ?? ""}`);
   }
 
+  /**
+   * What the cleanup did: all deleted, or each check left behind with its
+   * status, and the command that deletes them.
+   */
+  cleanup(cleaned: CleanupResult, tag: string, command: string): void {
+    const { left, unlisted } = cleaned;
+    if (left.length === 0 && unlisted === undefined) {
+      this.#write(`Cleanup: deleted the ${cleaned.deleted} check(s) the run created.`);
+      return;
+    }
+    if (left.length > 0) this.#write(`Cleanup left ${left.length} check(s) behind on the service, under the tag ${tag}:`);
+    for (const check of left) {
+      this.#write(`  "${check.name}", ${check.status}${/\bdown\b/.test(check.status) ? " (it shows on the project's badges and dashboards)" : ""}`);
+    }
+    if (unlisted !== undefined) this.#write(`Cleanup ${unlisted}: more of the run's checks may be left.`);
+    this.#write(`Delete them, with ${API_KEY_VARIABLE} set as for this run: ${command}`);
+  }
+
   /** The closing lines. */
   summary(report: VerifyReport): void {
     const { summary } = report;
@@ -121,10 +145,13 @@ export class TablePrinter {
     this.#write("");
     if (report.problem !== undefined) this.#write(`Stopped: ${report.problem}`);
     this.#write(`${summary.steps} steps: ${counts}.`);
-    const cleanup = report.cleanup.left.length
-      ? `Cleanup left ${report.cleanup.left.length} check(s) behind (tag ${report.tag}): ${report.cleanup.left.join(", ")}`
-      : `Cleanup: deleted the ${report.cleanup.deleted} check(s) the run created.`;
-    this.#write(cleanup);
+    this.cleanup(report.cleanup, report.tag, report.cleanupCommand ?? "");
+    if (report.likeSeedMode !== undefined) {
+      this.#write(
+        `The service answers like checks-fake-server in seed mode (--compat seed): ${report.summary.differ} step(s) differ from live mode, ` +
+          `${report.likeSeedMode.differ} from seed mode. If it is a checks-fake-server, start it with --compat live to stand in for Healthchecks.`,
+      );
+    }
     const verdict = { same: "The fake answers as the service does.", differ: "The fake and the service differ.", "could not run": "The comparison could not run to its end." };
     this.#write(verdict[report.outcome]);
   }

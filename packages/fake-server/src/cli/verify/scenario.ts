@@ -6,6 +6,9 @@
  * paused or resumed, so nothing the run does can notify anyone; the checks
  * that are pinged are created with `channels: ""` and long timeouts and
  * yearly schedules, so no status depends on time passing during the run.
+ * Each check is deleted as soon as its steps are done, and the only pings
+ * that make a check go down come last, so a service lost mid-run leaves at
+ * most one check down.
  * @module
  */
 import type { RunNames, Step } from "./step.js";
@@ -40,13 +43,22 @@ const api = (name: string, method: string, path: string, extra: Partial<Step["re
   request: { method, endpoint: "api", path, key: "read-write", ...extra },
 });
 
-const refuse = (name: string, json: unknown): Step => api(`400 ${name}`, "POST", "/api/v3/checks/", { json });
+// Refused by a faithful service; a check one takes anyway is deleted with the rest.
+const refuse = (name: string, json: unknown): Step => ({ ...api(`400 ${name}`, "POST", "/api/v3/checks/", { json }), creates: "refused" });
 
-/** The badges of the run's own tags and of all checks (`*`): the list also shows every other tag of the project. */
+const remove = (name: string, check: string): Step => ({ ...api(name, "DELETE", `/api/v3/checks/{check:${check}}`), deletes: check });
+
+/**
+ * The badges of the run's own tags and of all checks (`*`): the list also
+ * shows every other tag of the project. The service lists the tags of a
+ * Python set, in an order that changes with every server process, so they
+ * are compared in the order of their names.
+ */
 function ownBadges(body: unknown, names: RunNames): unknown {
   const badges = (body as { badges?: unknown } | null)?.badges;
   if (typeof badges !== "object" || badges === null) return body;
-  return { badges: Object.fromEntries(Object.entries(badges).filter(([tag]) => tag === "*" || tag.startsWith(names.prefix))) };
+  const own = Object.entries(badges).filter(([tag]) => tag === "*" || tag.startsWith(names.prefix));
+  return { badges: Object.fromEntries(own.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
 }
 
 /** The scenario, in the order it runs. */
@@ -83,33 +95,14 @@ export const SCENARIO: readonly Step[] = [
   api("resume", "POST", "/api/v3/checks/{check:upserted}/resume"),
   api("409 resume a running check", "POST", "/api/v3/checks/{check:upserted}/resume"),
 
-  ping("ping", "simple", ""),
-  ping("ping HEAD", "simple", "", { method: "HEAD" }),
-  ping("ping with text body", "simple", "", { text: "all done" }),
-  ping("start with run id", "simple", `/start?rid=${RUN_ID}`),
-  ping("success with run id", "simple", `?rid=${RUN_ID}`, { text: "finished ok" }),
-  ping("log with binary body", "simple", "/log", { bytes: BINARY }),
-  ping("exit status 0", "simple", "/0"),
-  ping("fail with body", "simple", "/fail", { text: "error: disk full" }),
-  ping("exit status 3", "simple", "/3", { text: "exit 3" }),
-  ping("ping back up", "simple", ""),
+  // Pings that cannot make a check go down, on the checks deleted before `simple` gets its failing ones.
   ping("GET on a POST-only check", "cron", ""),
   ping("POST on a POST-only check", "cron", "", { text: "ok" }),
   ping("ping a paused-then-resumed check", "upserted", ""),
   { ...ping("slug ping", "cron", ""), request: { method: "POST", endpoint: "ping", path: "{ping-key}/{slug:cron}/start" }, needs: "ping key" },
   { name: "404 unknown slug", request: { method: "GET", endpoint: "ping", path: "{ping-key}/{slug:none}" }, needs: "ping key" },
   { name: "404 unknown check", request: { method: "GET", endpoint: "ping", path: UNKNOWN_CHECK } },
-
-  api("pings list", "GET", "/api/v3/checks/{check:simple}/pings/"),
-  api("ping body (text)", "GET", "/api/v3/checks/{check:simple}/pings/3/body"),
-  api("ping body (binary)", "GET", "/api/v3/checks/{check:simple}/pings/6/body"),
-  api("404 ping without body", "GET", "/api/v3/checks/{check:simple}/pings/1/body"),
-  api("404 ping never received", "GET", "/api/v3/checks/{check:simple}/pings/999/body"),
-  api("flips", "GET", "/api/v3/checks/{check:simple}/flips/"),
-  api("flips of the last hour", "GET", "/api/v3/checks/{check:simple}/flips/?seconds=3600"),
   api("flips by unique_key", "GET", "/api/v3/checks/{unique:upserted}/flips/"),
-  api("400 flips filter", "GET", "/api/v3/checks/{check:simple}/flips/?seconds=abc"),
-  api("get after pings", "GET", "/api/v3/checks/{check:simple}"),
   api("integrations", "GET", "/api/v3/channels/"),
   { ...api("badges", "GET", "/api/v3/badges/"), view: ownBadges },
 
@@ -120,7 +113,8 @@ export const SCENARIO: readonly Step[] = [
 
   refuse("timeout too small", { ...own("refused"), timeout: 10 }),
   refuse("grace not a number", { ...own("refused"), grace: "3600" }),
-  refuse("name not a string", { name: false }),
+  // The run's tag even here: a service that took the check anyway leaves it where the cleanup looks.
+  refuse("name not a string", { name: false, tags: "{tag}" }),
   refuse("slug pattern", { ...own("refused"), slug: "Not A Slug" }),
   refuse("bad schedule", { ...own("refused"), schedule: "* * * * * *" }),
   refuse("bad time zone", { ...own("refused"), schedule: "0 3 1 1 *", tz: "Mars/Olympus" }),
@@ -137,6 +131,34 @@ export const SCENARIO: readonly Step[] = [
   api("405 DELETE integrations", "DELETE", "/api/v3/channels/"),
   api("405 GET pause", "GET", "/api/v3/checks/{check:simple}/pause"),
 
-  api("delete", "DELETE", "/api/v3/checks/{check:quiet}"),
+  remove("delete", "quiet"),
   api("404 get deleted", "GET", "/api/v3/checks/{check:quiet}"),
+  remove("delete cron", "cron"),
+  remove("delete calendar", "calendar"),
+  remove("delete upserted", "upserted"),
+
+  // `simple` alone is left, and its failing pings come last: a service lost
+  // from here on leaves at most this one check behind, and down only if it
+  // was lost between "fail with body" and "ping back up".
+  ping("ping", "simple", ""),
+  ping("ping HEAD", "simple", "", { method: "HEAD" }),
+  ping("ping with text body", "simple", "", { text: "all done" }),
+  ping("start with run id", "simple", `/start?rid=${RUN_ID}`),
+  ping("success with run id", "simple", `?rid=${RUN_ID}`, { text: "finished ok" }),
+  ping("log with binary body", "simple", "/log", { bytes: BINARY }),
+  ping("exit status 0", "simple", "/0"),
+  { ...ping("fail with body", "simple", "/fail", { text: "error: disk full" }), leaves: "down" },
+  { ...ping("exit status 3", "simple", "/3", { text: "exit 3" }), leaves: "down" },
+  { ...ping("ping back up", "simple", ""), leaves: "up" },
+
+  api("pings list", "GET", "/api/v3/checks/{check:simple}/pings/"),
+  api("ping body (text)", "GET", "/api/v3/checks/{check:simple}/pings/3/body"),
+  api("ping body (binary)", "GET", "/api/v3/checks/{check:simple}/pings/6/body"),
+  api("404 ping without body", "GET", "/api/v3/checks/{check:simple}/pings/1/body"),
+  api("404 ping never received", "GET", "/api/v3/checks/{check:simple}/pings/999/body"),
+  api("flips", "GET", "/api/v3/checks/{check:simple}/flips/"),
+  api("flips of the last hour", "GET", "/api/v3/checks/{check:simple}/flips/?seconds=3600"),
+  api("400 flips filter", "GET", "/api/v3/checks/{check:simple}/flips/?seconds=abc"),
+  api("get after pings", "GET", "/api/v3/checks/{check:simple}"),
+  remove("delete simple", "simple"),
 ];
