@@ -56,8 +56,9 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
     const p = await project();
     const run = await verify(["--url", url], p.env);
     expect(run.err).toBe("");
-    expect(run.out).toMatch(/^70 steps: 70 same, 0 different, 0 skipped\.$/m);
-    expect(run.out).toMatch(/Cleanup: deleted the 4 check\(s\) the run created\./);
+    expect(run.out).toMatch(/^74 steps: 74 same, 0 different, 0 skipped\.$/m);
+    expect(run.out).toMatch(/Cleanup: deleted the 5 check\(s\) the run created\./);
+    expect(run.out).not.toMatch(/seed mode/);
     expect(run.status).toBe(0);
     for (const secret of secretsOf(p)) expect(run.out).not.toContain(secret);
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
@@ -77,7 +78,7 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
       expect(run.out).toContain('- body.error: service "json validation error: timeout must be at least 60", fake "json validation error: timeout is too small"');
       expect(run.out).toMatch(/DIFF get by uuid/);
       expect(run.out).toContain("- body.manual_resume: the service's answer lacks it (fake: false)");
-      expect(run.out).toMatch(/^70 steps: 67 same, 3 different, 0 skipped\.$/m);
+      expect(run.out).toMatch(/^74 steps: 71 same, 3 different, 0 skipped\.$/m);
     } finally {
       await proxy.close();
     }
@@ -90,8 +91,8 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
     try {
       const run = await verify(["--url", proxy.url], p.env);
       expect(run.status).toBe(2);
-      expect(run.out).toMatch(/^Stopped: check "simple" has integrations on the service: "ping" could make it go down and notify them, so the run stops$/m);
-      expect(run.out).not.toMatch(/^ *\d+ {2}\S+ +ping /m);
+      expect(run.out).toMatch(/^Stopped: check "cron" has integrations on the service: "GET on a POST-only check" could make it go down and notify them, so the run stops$/m);
+      expect(run.out).not.toMatch(/^ *\d+ {2}\S+ +(ping|GET on a POST-only check) /m);
       expect(run.out).toMatch(/Cleanup: deleted the 5 check\(s\)/);
     } finally {
       await proxy.close();
@@ -105,7 +106,7 @@ describe.concurrent("verify against a second fake process", { timeout: 90_000 },
     expect(run.status).toBe(0);
     expect(run.out).toMatch(/skip read-only list +\(no read-only key given\)/);
     expect(run.out).toMatch(/skip slug ping +\(no ping key given\)/);
-    expect(run.out).toMatch(/^70 steps: 64 same, 0 different, 6 skipped\.$/m);
+    expect(run.out).toMatch(/^74 steps: 68 same, 0 different, 6 skipped\.$/m);
   });
 
   it("stops at the account's check limit with a clear message, leaving nothing behind", async () => {
@@ -163,16 +164,16 @@ describe("verify with faults injected on the service", { timeout: 90_000 }, () =
     const report = JSON.parse(run.out) as VerifyReport;
     expect(report.outcome).toBe("differ");
     const differing = report.steps.filter((step) => step.result === "differ");
-    expect(differing.map((step) => step.name)).toEqual(["flips"]);
+    expect(differing.map((step) => step.name)).toEqual(["flips by unique_key"]);
     expect(differing[0]).toMatchObject({
-      request: "GET /api/v3/checks/{check:simple}/flips/",
+      request: "GET /api/v3/checks/{unique:upserted}/flips/",
       service: { status: 500, body: "boom" },
       fake: { status: 200, contentType: "application/json" },
     });
     expect(differing[0]?.differences).toContain("status: service 500, fake 200");
     // The table goes to stderr with --json, and shows the same.
-    expect(run.err).toMatch(/^ *\d+ {2}DIFF flips /m);
-    expect(run.err).toContain("request: GET /api/v3/checks/{check:simple}/flips/");
+    expect(run.err).toMatch(/^ *\d+ {2}DIFF flips by unique_key /m);
+    expect(run.err).toContain("request: GET /api/v3/checks/{unique:upserted}/flips/");
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });
 
@@ -192,7 +193,7 @@ describe("verify with faults injected on the service", { timeout: 90_000 }, () =
     await control.inject({ operation: "deleteCheck", status: 429, headers: { "Retry-After": "1" }, times: 1 });
     const run = await verify(["--url", url], p.env);
     expect(run.err.match(/the service answered 429: waiting 1 s as it asked/g)).toHaveLength(2);
-    expect(run.out).toMatch(/Cleanup: deleted the 4 check\(s\) the run created\./);
+    expect(run.out).toMatch(/Cleanup: deleted the 5 check\(s\) the run created\./);
     expect(run.status).toBe(0);
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });

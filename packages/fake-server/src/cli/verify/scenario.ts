@@ -97,9 +97,9 @@ export const SCENARIO: readonly Step[] = [
 
   // Pings that cannot make a check go down, on the checks deleted before `simple` gets its failing ones.
   ping("GET on a POST-only check", "cron", ""),
-  ping("POST on a POST-only check", "cron", "", { text: "ok" }),
-  ping("ping a paused-then-resumed check", "upserted", ""),
-  { ...ping("slug ping", "cron", ""), request: { method: "POST", endpoint: "ping", path: "{ping-key}/{slug:cron}/start" }, needs: "ping key" },
+  { ...ping("POST on a POST-only check", "cron", "", { text: "ok" }), leaves: "up" },
+  { ...ping("ping a paused-then-resumed check", "upserted", ""), leaves: "up" },
+  { ...ping("slug ping", "cron", ""), request: { method: "POST", endpoint: "ping", path: "{ping-key}/{slug:cron}/start" }, needs: "ping key", leaves: "started" },
   { name: "404 unknown slug", request: { method: "GET", endpoint: "ping", path: "{ping-key}/{slug:none}" }, needs: "ping key" },
   { name: "404 unknown check", request: { method: "GET", endpoint: "ping", path: UNKNOWN_CHECK } },
   api("flips by unique_key", "GET", "/api/v3/checks/{unique:upserted}/flips/"),
@@ -140,11 +140,11 @@ export const SCENARIO: readonly Step[] = [
   // `simple` alone is left, and its failing pings come last: a service lost
   // from here on leaves at most this one check behind, and down only if it
   // was lost between "fail with body" and "ping back up".
-  ping("ping", "simple", ""),
+  { ...ping("ping", "simple", ""), leaves: "up" },
   ping("ping HEAD", "simple", "", { method: "HEAD" }),
   ping("ping with text body", "simple", "", { text: "all done" }),
-  ping("start with run id", "simple", `/start?rid=${RUN_ID}`),
-  ping("success with run id", "simple", `?rid=${RUN_ID}`, { text: "finished ok" }),
+  { ...ping("start with run id", "simple", `/start?rid=${RUN_ID}`), leaves: "started" },
+  { ...ping("success with run id", "simple", `?rid=${RUN_ID}`, { text: "finished ok" }), leaves: "up" },
   ping("log with binary body", "simple", "/log", { bytes: BINARY }),
   ping("exit status 0", "simple", "/0"),
   { ...ping("fail with body", "simple", "/fail", { text: "error: disk full" }), leaves: "down" },

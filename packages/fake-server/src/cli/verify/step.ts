@@ -54,7 +54,7 @@ export interface Step {
   /** The check this step can make go down: the run stops rather than send it while that check has integrations. */
   mayGoDown?: string;
   /** The status `mayGoDown` shows once the service has taken this step (told when the run leaves the check behind). */
-  leaves?: "up" | "down";
+  leaves?: "up" | "down" | "started";
   /** The check this step deletes: once the service has, the cleanup has nothing left to do for it. */
   deletes?: string;
   /** The part of a JSON answer that is compared (default: all of it), for answers that also show things of other checks. */
