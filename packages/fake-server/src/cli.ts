@@ -18,7 +18,7 @@ import { createDemo, type DemoProject } from "./cli/demo.js";
 import { listenProblem } from "./cli/listen-problem.js";
 import { FAKE_SERVER_VERSION } from "./cli/version.js";
 import { subcommandOf } from "./cli/subcommands.js";
-import { checkStatePath, loadStateFile, removeStaleTemporaries, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
+import { checkStatePath, compatOf, loadStateFile, removeStaleTemporaries, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
 import { toResponse, type Reply } from "./http/reply.js";
@@ -85,6 +85,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       const stale = await removeStaleTemporaries(stateFile);
       if (stale.length > 0) log(`removed what saves killed mid-write left behind: ${stale.join(", ")}`);
       saved = await loadStateFile(stateFile);
+      options.compat = compatOf(options.state, saved, options.compatGiven ? options.compat : undefined) ?? options.compat;
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error;
       log(`checks-fake-server: ${error.message}`);
@@ -113,7 +114,10 @@ async function main(argv: string[]): Promise<number | undefined> {
   const url = publicUrl(server.port, options.host, address);
   fake = new FakeServer(fakeOptions(options, url, access));
   if (saved) fake.importState(saved);
-  if (options.state !== undefined) log(saved ? `loaded state from ${options.state}` : `${options.state} does not exist yet: starting empty`);
+  if (options.state !== undefined) {
+    const mode = saved?.compat !== undefined && !options.compatGiven ? ` (in ${saved.compat} mode, the file's)` : "";
+    log(saved ? `loaded state from ${options.state}${mode}` : `${options.state} does not exist yet: starting empty`);
+  }
 
   let demo: DemoProject | undefined;
   if (options.demo && !saved) demo = await createDemo(fake);

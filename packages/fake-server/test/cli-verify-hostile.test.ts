@@ -67,7 +67,7 @@ function breakingProxy(breaks: (method: string, path: string) => boolean) {
     if (broken) return void response.destroy();
     const method = request.method ?? "GET";
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== "host" && name !== "connection")) as Record<string, string>;
-    fetch(`${url}${request.url ?? "/"}`, { method, headers, body: method === "GET" || method === "HEAD" ? null : body }).then(async (answer) => {
+    fetch(`${url}${request.url ?? "/"}`, { method, headers, body: method === "GET" || method === "HEAD" ? null : new Uint8Array(body) }).then(async (answer) => {
       const bytes = Buffer.from(await answer.arrayBuffer());
       if (breaks(method, request.url ?? "/")) {
         broken = true;
@@ -153,7 +153,7 @@ describe("verify against hostile services", { timeout: 60_000 }, () => {
     const proxy = await serve((request, response, body) => {
       const method = request.method ?? "GET";
       const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== "host" && name !== "connection")) as Record<string, string>;
-      fetch(`${url}${request.url ?? "/"}`, { method, headers, body: method === "GET" || method === "HEAD" ? null : body }).then(async (answer) => {
+      fetch(`${url}${request.url ?? "/"}`, { method, headers, body: method === "GET" || method === "HEAD" ? null : new Uint8Array(body) }).then(async (answer) => {
         let text = Buffer.from(await answer.arrayBuffer()).toString("utf8");
         if (answer.status === 400) text = JSON.stringify({ error: echo });
         response.writeHead(answer.status, Object.fromEntries(answer.headers));

@@ -182,7 +182,7 @@ describe("verify with faults injected on the service", { timeout: 90_000 }, () =
     await control.inject({ operation: "listPings", drop: true, times: 1 });
     const run = await verify(["--url", url], p.env);
     expect(run.status).toBe(2);
-    expect(run.out).toMatch(/^Stopped: no answer from the service to "pings list": /m);
+    expect(run.out).toMatch(/^Stopped: no answer from the service to "401 read-only key lists pings": /m);
     expect(run.out).toMatch(/not run/);
     expect(await checksOn(p.env.CHECKS_API_KEY)).toEqual([]);
   });

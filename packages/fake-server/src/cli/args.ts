@@ -18,6 +18,8 @@ export interface CliOptions {
   state?: string;
   /** Seed or live behaviour where the two differ. */
   compat: Compat;
+  /** Whether `--compat` was given (otherwise a state file's own mode wins over the default). */
+  compatGiven: boolean;
   /** Seed of every generated identifier. */
   seed?: string;
   /** Serve the remote control API under `/__fake`. */
@@ -64,7 +66,8 @@ Options:
   --host <addr>         interface to bind (default 127.0.0.1)
   --state <file>        load the state from <file> at start if it exists; save every change there
                         within a second, and on exit
-  --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default seed)
+  --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default: the
+                        --state file's mode, else seed)
   --seed <value>        make every generated UUID and key reproducible
   --clock <mode>        ${CLOCK_MODES.join(" | ")}: "virtual" stands still until moved with POST /__fake/clock/advance (default real)
   --notifications <m>   ${NOTIFICATION_MODES.join(" | ")}: "send" delivers webhook and chat notifications over HTTP,
@@ -124,6 +127,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     port: parsePort(values.port ?? "8000"),
     host: values.host ?? "127.0.0.1",
     compat: oneOf("--compat", values.compat ?? "seed", COMPAT_MODES),
+    compatGiven: values.compat !== undefined,
     clock: oneOf("--clock", values.clock ?? "real", CLOCK_MODES),
     notifications: oneOf("--notifications", values.notifications ?? "send", NOTIFICATION_MODES),
     control: !values["no-control"],

@@ -1,7 +1,8 @@
 /**
  * The CLI's `--state` file: checked at start, read once, then kept up to
  * date while the server runs (within about a second of every change) and
- * written a last time at shutdown. Every write is atomic and durable: a
+ * written a last time at shutdown. The file carries the compat mode of the
+ * fake that wrote it. Every write is atomic and durable: a
  * temporary file is written, flushed to disk and renamed over the file, so
  * that a crash or a SIGKILL leaves either the previous document or the new
  * one, never a mix.
@@ -9,11 +10,16 @@
  */
 import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 import type { FakeServer } from "../fake-server.js";
 import { validateState } from "../model/state-validation.js";
 
-/** The fake's state as stored in the file. */
-export type StateFileContent = ReturnType<FakeServer["exportState"]>;
+/**
+ * The fake's state as stored in the file, with the compat mode of the fake
+ * that wrote it (absent in files written before it was kept): a file
+ * imported from the live service is served in live mode without `--compat`.
+ */
+export type StateFileContent = ReturnType<FakeServer["exportState"]> & { compat?: Compat };
 
 /** A state file the CLI cannot use; it exits with status 2 and this message, leaving the file as it is. */
 export class StateFileError extends Error {
@@ -148,15 +154,35 @@ export async function loadStateFile(file: string): Promise<StateFileContent | un
   } catch (error) {
     refuse(`not JSON: ${parseProblem(error)}`);
   }
+  let state: StateFileContent;
   try {
-    return validateState(document);
+    state = validateState(document);
   } catch (error) {
     return refuse(reason(error));
   }
+  if (state.compat !== undefined && !COMPAT_MODES.includes(state.compat)) refuse(`compat is not one of ${COMPAT_MODES.join(", ")}`);
+  return state;
+}
+
+/**
+ * The compat mode to serve a loaded state file in: the file's own, unless
+ * `--compat` asked for another, which is refused (a file written in live
+ * mode holds what the live service shows, and seed mode would show it
+ * otherwise).
+ * @param given The `--compat` given on the command line, if any.
+ * @throws StateFileError when the two differ.
+ */
+export function compatOf(file: string, saved: StateFileContent | undefined, given: Compat | undefined): Compat | undefined {
+  const written = saved?.compat;
+  if (written === undefined || given === undefined || written === given) return written ?? given;
+  throw new StateFileError(
+    `${file} was written by a fake in ${written} mode${written === "live" ? " (as checks-fake-server import writes it)" : ""}, ` +
+      `and --compat ${given} would serve it otherwise: leave --compat out, or give --compat ${written}`,
+  );
 }
 
 /** What the saver reads of the fake. */
-export type SavedFake = Pick<FakeServer, "revision" | "exportState">;
+export type SavedFake = Pick<FakeServer, "revision" | "exportState" | "options">;
 
 /**
  * Keeps `file` up to date with the fake: {@link StateFileSaver.save} writes
@@ -221,14 +247,15 @@ export class StateFileSaver {
   async #saveNow(): Promise<boolean> {
     const revision = this.#fake.revision;
     if (revision === this.#savedRevision) return false;
-    const state = this.#fake.exportState();
+    const { version, ...rest } = this.#fake.exportState();
+    const state: StateFileContent = { version, compat: this.#fake.options.compat, ...rest };
     const text = `${JSON.stringify(state)}\n`;
     const key = this.#realClock ? JSON.stringify({ ...state, clock: 0 }) : text;
     if (key === this.#savedKey) {
       this.#savedRevision = revision;
       return false;
     }
-    await writeAtomically(this.#file, text);
+    await writeAtomically(this.#file, text, "keep");
     this.#savedRevision = revision;
     this.#savedKey = key;
     return true;
@@ -236,11 +263,12 @@ export class StateFileSaver {
 }
 
 /**
- * Writes a state document to `file` as the running server saves it:
- * atomically, a new file readable by its owner only.
+ * Writes a state document to `file` as the running server saves it,
+ * atomically, but readable by its owner only whatever mode a file it
+ * replaces had: it holds the keys of a project on the service.
  */
 export function writeStateFile(file: string, state: StateFileContent): Promise<void> {
-  return writeAtomically(file, `${JSON.stringify(state)}\n`);
+  return writeAtomically(file, `${JSON.stringify(state)}\n`, "private");
 }
 
 /**
@@ -248,15 +276,16 @@ export function writeStateFile(file: string, state: StateFileContent): Promise<v
  * and renamed over it; the directory is flushed too, so that the rename
  * survives a power cut.
  */
-async function writeAtomically(file: string, text: string): Promise<void> {
+async function writeAtomically(file: string, text: string, mode: "keep" | "private"): Promise<void> {
   const temporary = temporaryOf(file);
   // The document holds every key: a new file is its owner's alone, and a
-  // save keeps the mode the user gave an existing one.
-  const mode = ((await stat(file).catch(() => undefined))?.mode ?? PRIVATE_MODE) & 0o777;
+  // save keeps the mode the user gave an existing one unless told not to.
+  const existing = mode === "keep" ? (await stat(file).catch(() => undefined))?.mode : undefined;
+  const permissions = (existing ?? PRIVATE_MODE) & 0o777;
   try {
     const handle = await open(temporary, "w", PRIVATE_MODE);
     try {
-      await handle.chmod(mode);
+      await handle.chmod(permissions);
       await handle.writeFile(text, "utf8");
       await handle.sync();
     } finally {
