@@ -253,10 +253,12 @@ export const READ_ONLY_VIEW: CheckView = Object.freeze({ readOnly: true });
  * drops the fraction when it is zero (`docs/reference.md#10-fractions-in-ping-dates`).
  */
 function formatPingDate(ms: number, compat: Compat): string {
-  const fraction = ((ms % 1000) + 1000) % 1000;
-  const seconds = formatTimestamp(ms).slice(0, 19);
+  // In microseconds, the service's precision: a ping imported from it keeps them as a fraction of a millisecond.
+  const micros = Math.round(ms * 1000);
+  const fraction = ((micros % 1_000_000) + 1_000_000) % 1_000_000;
+  const seconds = formatTimestamp((micros - fraction) / 1000).slice(0, 19);
   if (fraction === 0 && compat === "live") return `${seconds}+00:00`;
-  return `${seconds}.${String(fraction * 1000).padStart(6, "0")}+00:00`;
+  return `${seconds}.${String(fraction).padStart(6, "0")}+00:00`;
 }
 
 /** A ping log entry; `duration` (seconds, printed as a float) only when given. */

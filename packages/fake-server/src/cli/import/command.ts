@@ -5,13 +5,15 @@
  * imported and what it could not; the key goes into the state file only.
  * @module
  */
-import { ChecksApiError, ConnectionError, TimeoutError } from "@checks-api/sdk";
+import { ChecksApiError, ConnectionError, maskSecrets, ResponseTooLargeError, TimeoutError } from "@checks-api/sdk";
 import { validateState } from "../../model/state-validation.js";
 import { UsageError } from "../args.js";
 import type { CommandIo } from "../command-io.js";
+import { escapeControls } from "../printable.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
 import { checkStatePath, StateFileError, writeStateFile } from "../state-file.js";
 import { IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./args.js";
+import { IMPORT_LIMITS, limitedTransport } from "./limits.js";
 import { KeyRefusedError, readProject, type ProjectSnapshot } from "./read.js";
 import { importedState } from "./state.js";
 
@@ -19,8 +21,10 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 
 /** Runs `import` with the arguments after the word `import`; resolves to the exit status. */
 export async function importCommand(argv: string[], io: CommandIo): Promise<number> {
+  let secrets: (string | undefined)[] = [];
+  // What the service said is printed with its control characters escaped and any key masked.
   const fail = (message: string, status = 2) => {
-    io.err(`checks-fake-server import: ${message}\n`);
+    io.err(`checks-fake-server import: ${escapeControls(maskSecrets(message, secrets))}\n`);
     return status;
   };
   let options: ImportOptions;
@@ -35,6 +39,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
     return 0;
   }
   const { apiKey } = options;
+  secrets = [apiKey, options.readOnlyKey, options.pingKey];
   if (apiKey === undefined) return fail(`${API_KEY_VARIABLE} is not set: import needs an API key of the project to read`);
 
   let file: string;
@@ -47,8 +52,12 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
 
   let snapshot: ProjectSnapshot;
   try {
-    snapshot = await readProject({ apiKey, baseUrl: options.url }, (message) => io.err(`${message}\n`));
+    const transport = limitedTransport(IMPORT_LIMITS, [apiKey]);
+    snapshot = await readProject({ apiKey, baseUrl: options.url, transport, maxResponseBytes: IMPORT_LIMITS.answerBytes }, (message) => io.err(`${message}\n`));
   } catch (error) {
+    if (error instanceof ResponseTooLargeError) {
+      return fail(`the service's answer to ${error.method} ${error.path} is larger than ${IMPORT_LIMITS.answerBytes / (1 << 20)} MiB, more than import reads`);
+    }
     if (error instanceof KeyRefusedError) return fail(`${error.message}: ${API_KEY_VARIABLE} must be an API key of a project on ${options.url}`);
     if (error instanceof ConnectionError || error instanceof TimeoutError) return fail(`could not reach the service at ${options.url}: ${error.message}`);
     // The SDK's messages name the option or the request, never the key.
@@ -62,11 +71,13 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
   } catch (error) {
     return fail(`the service's project does not fit a state document: ${reason(error)}`, 1);
   }
-  await writeStateFile(file, state);
+  // Marked live: what it holds is what the live service shows, and the server serves it so without --compat.
+  const { version, ...rest } = state;
+  await writeStateFile(file, { version, compat: "live", ...rest });
   io.out(
     `Imported ${counts.checks} checks, ${counts.pings} pings, ${counts.flips} flips and ${counts.integrations} integrations from ${options.url} into ${options.out}\n`,
   );
   for (const line of missing) io.out(`  not imported: ${line}\n`);
-  io.out(`Run: checks-fake-server --compat live --state ${options.out}\n`);
+  io.out(`Run: checks-fake-server --state ${options.out}   (in live mode, as the file says)\n`);
   return 0;
 }

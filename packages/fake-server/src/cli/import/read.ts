@@ -6,6 +6,7 @@
  * one at a time; the SDK waits out 429 answers.
  * @module
  */
+import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX } from "@checks-api/schema";
 import {
   AuthenticationError,
   ChecksClient,
@@ -17,6 +18,7 @@ import {
   type Flip,
   type Ping,
   type ReadOnlyCheck,
+  type Transport,
 } from "@checks-api/sdk";
 
 /** A logged ping with its body bytes (`null`: none). */
@@ -61,9 +63,16 @@ export class KeyRefusedError extends Error {
   }
 }
 
-interface ClientSettings {
+/** How the clients reach the service. */
+export interface ClientSettings {
+  /** The API key. */
   apiKey: string;
+  /** The site root. */
   baseUrl: string;
+  /** The transport (import's holds answers to its limits). */
+  transport?: Transport;
+  /** Largest answer read, in bytes. */
+  maxResponseBytes?: number;
 }
 
 /**
@@ -73,22 +82,26 @@ interface ClientSettings {
 async function clientFor(
   settings: ClientSettings,
 ): Promise<{ kind: "read-write"; client: ChecksClient; channels: Channel[] } | { kind: "read-only"; client: ReadOnlyChecksClient; badges: BadgeSet }> {
-  if (!settings.apiKey.startsWith("hcr_")) {
+  if (!settings.apiKey.startsWith(READ_ONLY_KEY_PREFIX)) {
     const client = new ChecksClient(settings);
     try {
       return { kind: "read-write", client, channels: await client.channels.list() };
     } catch (error) {
       if (!(error instanceof AuthenticationError)) throw error;
+      // A key that says it is read-write and is refused is no read-only key either.
+      if (settings.apiKey.startsWith(READ_WRITE_KEY_PREFIX)) throw refused(error);
     }
   }
   const client = new ReadOnlyChecksClient(settings);
   try {
     return { kind: "read-only", client, badges: await client.badges.list() };
   } catch (error) {
-    if (error instanceof AuthenticationError) throw new KeyRefusedError(`the service refused the key (${error.errorText ?? "401"})`);
+    if (error instanceof AuthenticationError) throw refused(error);
     throw error;
   }
 }
+
+const refused = (error: AuthenticationError) => new KeyRefusedError(`the service refused the key (${error.errorText ?? "401"})`);
 
 async function bodyOf(client: ChecksClient, uuid: string, ping: Ping): Promise<Uint8Array | null> {
   if (ping.body_url === null) return null;

@@ -46,6 +46,45 @@ const SETTING_NAMES = Object.keys(CHECK_DEFAULTS) as (keyof CheckSettings)[];
 
 const timeOf = (text: string | null | undefined): number | null => (text ? Date.parse(text) : null);
 
+/**
+ * Epoch milliseconds of a time the service wrote, its microseconds kept as
+ * the fraction (`Date.parse` stops at milliseconds): ping dates carry six
+ * digits, and a copy must show them as the service did.
+ */
+export function preciseTime(text: string): number {
+  const fraction = /\.(\d+)/.exec(text)?.[1];
+  if (fraction === undefined) return Date.parse(text);
+  return Date.parse(text.replace(`.${fraction}`, "")) + Number(`0.${fraction}`) * 1000;
+}
+
+/**
+ * What the service's `last_duration: 0` stands for when the ping log does
+ * not tell the run: it shows 0 for a run under a second (and leaves the
+ * member out only for none at all), so the copy keeps a run under a second.
+ */
+const SUB_SECOND_RUN_MS = 500;
+
+/** The last run's length as the ping log (oldest first) shows it: the newest success or failure and the start before it, with the same run id. */
+function loggedRun(pings: readonly PingState[]): number | undefined {
+  const end = pings.findLastIndex((ping) => ping.type === "success" || ping.type === "fail");
+  const finish = pings[end];
+  if (finish === undefined) return undefined;
+  const start = pings.slice(0, end).findLast((ping) => ping.type === "start");
+  return start !== undefined && start.rid === finish.rid ? finish.at - start.at : undefined;
+}
+
+/**
+ * The last run's length in milliseconds, for a check that shows
+ * `last_duration` (whole seconds, truncated): exact from the ping log when
+ * the log holds that run, else the seconds shown, a run under a second for 0.
+ */
+function lastDurationOf(shown: unknown, pings: readonly PingState[]): number | null {
+  if (typeof shown !== "number") return null;
+  const logged = loggedRun(pings);
+  if (logged !== undefined && Math.trunc(logged / 1000) === shown) return logged;
+  return shown === 0 ? SUB_SECOND_RUN_MS : shown * 1000;
+}
+
 /** The check's settings: every member the representation shows by the setting's name, defaults for the rest. */
 function settingsOf(check: Record<string, unknown>): CheckSettings {
   const settings: Record<string, unknown> = { ...CHECK_DEFAULTS };
@@ -76,7 +115,7 @@ function pingsOf(read: ReadCheck): PingState[] {
   return [...(read.pings ?? [])].reverse().map(({ ping, body }) => ({
     n: ping.n,
     type: ping.type,
-    at: Date.parse(ping.date),
+    at: preciseTime(ping.date),
     scheme: ping.scheme,
     remoteAddr: ping.remote_addr,
     method: ping.method,
@@ -107,7 +146,7 @@ function checkState(read: ReadCheck, seq: number, project: string, channelIds: R
     lastPing: timeOf(check.last_ping as string | null),
     lastStart: check.started === true ? (start?.at ?? now) : null,
     lastStartRid: start?.rid ?? null,
-    lastDuration: typeof check.last_duration === "number" ? check.last_duration * 1000 : null,
+    lastDuration: lastDurationOf(check.last_duration, pings),
     status: storedStatus(check.status),
     channels: assigned,
     pings,
