@@ -68,15 +68,16 @@ export class ImportLimitError extends InvalidResponseError {
 
 /**
  * The SDK's transport, its answers held to `limits`: each answer's bytes
- * through the SDK's own streaming limit (`maxResponseBytes`, which the
- * client is given too), the total here, and a JSON answer's shape before
- * the SDK parses it.
+ * through the SDK's own streaming limit (the client is given
+ * `maxResponseBytes: limits.answerBytes`), the total here, and a JSON
+ * answer's shape before the SDK parses it.
  * @param secrets Masked in the request paths the errors name.
  */
 export function limitedTransport(limits: ImportLimits, secrets: readonly string[], transport: Transport = undiciTransport()): Transport {
   let total = 0;
   return async (request) => {
-    const response = await transport({ ...request, maxResponseBytes: Math.min(request.maxResponseBytes ?? limits.answerBytes, limits.answerBytes) });
+    // The request as the SDK made it (its cancellation lives on it), with the client's maxResponseBytes.
+    const response = await transport(request);
     total += response.body.byteLength;
     const refuse = (message: string) => {
       const url = new URL(request.url);
