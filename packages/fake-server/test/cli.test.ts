@@ -105,6 +105,7 @@ describe("checks-fake-server options", () => {
       port: 8000,
       host: "127.0.0.1",
       compat: "seed",
+      compatGiven: false,
       clock: "real",
       notifications: "send",
       control: true,
@@ -118,7 +119,7 @@ describe("checks-fake-server options", () => {
   it("reads every option", () => {
     expect(
       parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--notifications", "record", "--no-control", "--demo", "-h", "--version"]),
-    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", seed: "7", clock: "virtual", notifications: "record", control: false, demo: true, limits: {}, help: true, version: true });
+    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", compatGiven: true, seed: "7", clock: "virtual", notifications: "record", control: false, demo: true, limits: {}, help: true, version: true });
     expect(
       parseCliArgs(["--ping-body-limit", "none", "--api-body-limit", "0", "--check-limit", "0", "--ping-log-limit", "1000"]).limits,
     ).toEqual({ pingBodyLimit: null, apiBodyLimit: 0, checkLimit: 0, pingLogLimit: 1000 });
