@@ -66,8 +66,8 @@ Options:
   --host <addr>         interface to bind (default 127.0.0.1)
   --state <file>        load the state from <file> at start if it exists; save every change there
                         within a second, and on exit
-  --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default: the
-                        --state file's mode, else seed)
+  --compat <mode>       ${COMPAT_MODES.join(" | ")}: where the seed document and the live service differ (default seed, or the mode
+                        a --state file was written in)
   --seed <value>        make every generated UUID and key reproducible
   --clock <mode>        ${CLOCK_MODES.join(" | ")}: "virtual" stands still until moved with POST /__fake/clock/advance (default real)
   --notifications <m>   ${NOTIFICATION_MODES.join(" | ")}: "send" delivers webhook and chat notifications over HTTP,
