@@ -18,6 +18,21 @@ describe("list badges", () => {
     expect(res.json.badges["*"].json).toMatch(new RegExp(`/badge/${key}/[-\\w]{8}-2\\.json$`));
   });
 
+  test("live mode: an account's first project has the service's cut badge key, its later ones a UUID, and both serve badges", async () => {
+    const s = setup({ compat: "live" });
+    await s.create({ tags: "db" });
+    const first = s.project;
+    const second = s.fake.createProject({ account: first.account });
+    const own = s.fake.createProject({});
+    expect(first.badgeKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{6}$/);
+    expect(second.badgeKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(own.badgeKey).toHaveLength(30);
+    expect(setup().project.badgeKey).toHaveLength(36);
+    const { badges } = (await s.rwCall("GET", "/api/v3/badges/")).json;
+    expect(badges.db.svg).toContain(`/badge/${first.badgeKey}/`);
+    expect((await call(s.fake, "GET", new URL(badges.db.svg).pathname)).status).toBe(200);
+  });
+
   test("a project without tags has only *", async () => {
     const s = setup();
     expect(Object.keys((await s.rwCall("GET", "/api/v3/badges/")).json.badges)).toEqual(["*"]);
