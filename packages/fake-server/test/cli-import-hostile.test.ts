@@ -5,13 +5,14 @@
  * import with status 2 and a clear message, having read and held no more
  * than import's limits, and writes nothing.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCommand } from "../src/cli/import/command.js";
 import { IMPORT_LIMITS, shapeProblem } from "../src/cli/import/limits.js";
+import { runCommand, serve } from "./cli-command-helpers.js";
 
 let dir = "";
 beforeAll(async () => {
@@ -21,30 +22,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void) {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 const KEY = `hcw_${"h".repeat(28)}`;
 
 async function importFrom(handler: (request: IncomingMessage, response: ServerResponse) => void, key = KEY) {
   const hostile = await serve(handler);
   const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
-  let out = "";
-  let err = "";
   try {
-    const status = await importCommand(["--url", hostile.url, "--out", file], { env: { CHECKS_API_KEY: key }, out: (t) => (out += t), err: (t) => (err += t) });
-    const written = await stat(file).then(() => true, () => false);
-    return { status, out, err, written };
+    const run = await runCommand(importCommand, ["--url", hostile.url, "--out", file], { CHECKS_API_KEY: key });
+    return { ...run, written: await stat(file).then(() => true, () => false) };
   } finally {
     await hostile.close();
   }

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type RunningServer } from "../src/adapters/node-http.js";
 import { importCommand } from "../src/cli/import/command.js";
 import { FakeServer, type ProjectInfo } from "../src/index.js";
+import { runCommand } from "./cli-command-helpers.js";
 import { start } from "./cli-process.js";
 
 const RID = "0f0e0d0c-0b0a-4908-8706-050403020100";
@@ -56,12 +57,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function runImport(args: string[], env: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const status = await importCommand(args, { env, out: (text) => (out += text), err: (text) => (err += text) });
-  return { status, out, err };
-}
+const runImport = (args: string[], env: NodeJS.ProcessEnv) => runCommand(importCommand, args, env);
 
 describe("import from a service with microsecond dates, a sub-second run and a cut badge key", { timeout: 60_000 }, () => {
   it("stands in for the account as the service shows it", async () => {

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCommand } from "../src/cli/import/command.js";
 import { FakeServer, FakeServerClient, type ProjectInfo } from "../src/index.js";
+import { runCommand } from "./cli-command-helpers.js";
 import { listening, start, type Run } from "./cli-process.js";
 
 let service: Run;
@@ -58,12 +59,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function runImport(args: string[], env: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const status = await importCommand(args, { env, out: (text) => (out += text), err: (text) => (err += text) });
-  return { status, out, err };
-}
+const runImport = (args: string[], env: NodeJS.ProcessEnv) => runCommand(importCommand, args, env);
 
 describe("import", { timeout: 90_000 }, () => {
   it("round-trips a project: the CLI with --state answers list, get, pings, bodies, flips and integrations as the service did", async () => {

@@ -5,12 +5,12 @@
  * started with `--expose-gc`), and ones whose answers carry terminal
  * escapes and echo the key in other forms. All on 127.0.0.1, port 0.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type RunningServer } from "../src/adapters/node-http.js";
 import { verifyCommand } from "../src/cli/verify/command.js";
 import { FakeServer } from "../src/index.js";
+import { runCommand, serve } from "./cli-command-helpers.js";
 import { run } from "./cli-process.js";
 
 let fake: FakeServer;
@@ -35,30 +35,7 @@ function project() {
   return { ...created, env };
 }
 
-async function verify(args: string[], env: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const status = await verifyCommand(args, { env, out: (text) => (out += text), err: (text) => (err += text) });
-  return { status, out, err };
-}
-
-/** A server on 127.0.0.1, port 0. */
-async function serve(handler: (request: IncomingMessage, response: ServerResponse, body: Buffer) => void) {
-  const hostile: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => handler(request, response, Buffer.concat(chunks)));
-  });
-  await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
-  const { port } = hostile.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      hostile.closeAllConnections();
-      return new Promise<void>((resolve) => hostile.close(() => resolve()));
-    },
-  };
-}
+const verify = (args: string[], env: NodeJS.ProcessEnv) => runCommand(verifyCommand, args, env);
 
 /** Forwards to the fake until `breaks` says so: from then on every connection is dropped, that request's answer included. */
 function breakingProxy(breaks: (method: string, path: string) => boolean) {
@@ -117,7 +94,7 @@ describe("verify against a service lost mid-run", { timeout: 90_000 }, () => {
   });
 });
 
-describe("verify against hostile services", { timeout: 60_000 }, () => {
+describe("verify against hostile services", { timeout: 120_000 }, () => {
   it("gives up on an answer dripped a byte at a time after --timeout, garbage collected or not", async () => {
     // The integrations and the cleanup's listing are answered at once; the first step, a create, is dripped.
     const dripping = await serve((request, response) => {
@@ -132,15 +109,13 @@ describe("verify against hostile services", { timeout: 60_000 }, () => {
     try {
       const forceGc = fileURLToPath(new URL("fixtures/verify/force-gc.mjs", import.meta.url));
       const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-      const started = Date.now();
       const child = run(process.execPath, ["--expose-gc", "--import", "tsx", "--import", forceGc, cli, "verify", "--url", dripping.url, "--timeout", "1"], {
         env: { ...process.env, CHECKS_API_KEY: `hcw_${"d".repeat(28)}` },
       });
       expect(await child.exit).toBe(2);
       expect(child.stdout()).toMatch(/^Stopped: no answer from the service to "create simple": no complete answer within 1 s$/m);
+      // The run's own timer ended it (undici's would have waited 300 s, and said otherwise), garbage collected all along.
       expect(child.stdout()).toMatch(/^Cleanup: deleted the 0 check\(s\) the run created\.$/m);
-      // Well under undici's own 300 s: the timer fired although garbage was collected all along.
-      expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       await dripping.close();
     }

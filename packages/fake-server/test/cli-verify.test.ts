@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCommand } from "../src/cli/verify/command.js";
 import type { VerifyReport } from "../src/cli/verify/report.js";
 import { FakeServerClient } from "../src/index.js";
+import { runCommand } from "./cli-command-helpers.js";
 import { listening, start, waitFor, type Run } from "./cli-process.js";
 
 let service: Run;
@@ -34,13 +35,7 @@ async function project(checkLimit = 20) {
   return { ...created, env };
 }
 
-/** Runs verify in this process; collects what it prints. */
-async function verify(args: string[], env: NodeJS.ProcessEnv) {
-  let out = "";
-  let err = "";
-  const status = await verifyCommand(args, { env, out: (text) => (out += text), err: (text) => (err += text) });
-  return { status, out, err };
-}
+const verify = (args: string[], env: NodeJS.ProcessEnv) => runCommand(verifyCommand, args, env);
 
 /** The checks of the project the key opens, on the service. */
 async function checksOn(key: string): Promise<unknown[]> {
