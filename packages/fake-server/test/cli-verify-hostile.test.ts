@@ -94,6 +94,28 @@ describe("verify against a service lost mid-run", { timeout: 90_000 }, () => {
   });
 });
 
+describe("verify against a fake in seed mode", { timeout: 90_000 }, () => {
+  it("says the service answers like a fake started without --compat live", async () => {
+    let seed: FakeServer | undefined;
+    const seedServer = await listen({ handle: (request: Request) => (seed as FakeServer).handle(request) }, { port: 0, host: "127.0.0.1" });
+    const seedUrl = `http://127.0.0.1:${seedServer.port}`;
+    seed = new FakeServer({ compat: "seed", baseUrl: seedUrl, clock: { mode: "real" } });
+    const p = seed.createProject({});
+    try {
+      const run = await verify(["--url", seedUrl, "--json"], { CHECKS_API_KEY: p.readWriteKey ?? "", CHECKS_API_READONLY_KEY: p.readOnlyKey ?? "", CHECKS_PING_KEY: p.pingKey });
+      expect(run.status).toBe(1);
+      const report = JSON.parse(run.out) as { summary: { differ: number }; likeSeedMode?: { differ: number } };
+      expect(report.summary.differ).toBeGreaterThan(20);
+      expect(report.likeSeedMode).toEqual({ differ: 0 });
+      expect(run.err).toMatch(
+        new RegExp(`^The service answers like checks-fake-server in seed mode \\(--compat seed\\): ${report.summary.differ} step\\(s\\) differ from live mode, 0 from seed mode\\. If it is a checks-fake-server, start it with --compat live`, "m"),
+      );
+    } finally {
+      await seedServer.close();
+    }
+  });
+});
+
 describe("verify against hostile services", { timeout: 120_000 }, () => {
   it("gives up on an answer dripped a byte at a time after --timeout, garbage collected or not", async () => {
     // The integrations and the cleanup's listing are answered at once; the first step, a create, is dripped.
