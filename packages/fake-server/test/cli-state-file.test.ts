@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServerClient } from "../src/index.js";
-import { checkStatePath, loadStateFile, SAVE_INTERVAL_MS, StateFileError, StateFileSaver } from "../src/cli/state-file.js";
+import { checkStatePath, compatOf, loadStateFile, SAVE_INTERVAL_MS, StateFileError, StateFileSaver } from "../src/cli/state-file.js";
 import { FakeServer } from "../src/fake-server.js";
 import { listening, start } from "./cli-process.js";
 
@@ -189,7 +189,12 @@ describe("StateFileSaver", () => {
 
     fake.createProject({ name: "changed" });
     expect(await saver.save()).toBe(true);
-    expect(JSON.parse(await readFile(file, "utf8")).projects[0].name).toBe("changed");
+    const saved = JSON.parse(await readFile(file, "utf8"));
+    expect(saved.projects[0].name).toBe("changed");
+    // The file carries the mode it was written in, which the CLI serves it in.
+    expect(saved.compat).toBe("seed");
+    expect(compatOf(file, saved, undefined)).toBe("seed");
+    expect(() => compatOf(file, saved, "live")).toThrow(/was written by a fake in seed mode, and --compat live would serve it otherwise/);
     await saver.stop();
   });
 
