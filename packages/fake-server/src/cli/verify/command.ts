@@ -23,8 +23,6 @@ import { abortableSleep, fakeSend, serviceSend, Side } from "./sides.js";
 /** Exit statuses of `verify`. */
 export const VERIFY_EXIT = { same: 0, differ: 1, "could not run": 2 } as const satisfies Record<Outcome, number>;
 
-export { RUN_PREFIX };
-
 /** 429 answers waited out per request, and the longest wait accepted, in milliseconds. */
 const RATE_LIMIT = { maxWaits: 5, maxWaitMs: 120_000, defaultWaitMs: 5_000 };
 
