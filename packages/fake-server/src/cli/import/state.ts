@@ -81,7 +81,7 @@ function loggedRun(pings: readonly PingState[]): number | undefined {
 function lastDurationOf(shown: unknown, pings: readonly PingState[]): number | null {
   if (typeof shown !== "number") return null;
   const logged = loggedRun(pings);
-  if (logged !== undefined && Math.trunc(logged / 1000) === shown) return logged;
+  if (logged !== undefined && logged >= 0 && Math.trunc(logged / 1000) === shown) return logged;
   return shown === 0 ? SUB_SECOND_RUN_MS : shown * 1000;
 }
 
