@@ -54,7 +54,7 @@ describe("validateChannelValue refuses, naming what is wrong", () => {
     ["email", `${"a".repeat(95)}@x.com`, "email value: the address is longer than 100 characters"],
     ["webhook", "[]", "webhook value: must be a JSON object"],
     ["webhook", "http://x.test", "webhook value: not valid JSON"],
-    ["webhook", json({ url_down: "http://x.test" }), "webhook value: method_down must be GET, POST or PUT"],
+    ["webhook", json({ url_down: "http://x.test" }), "webhook value: missing method_down"],
     ["webhook", webhookValue({ method_down: "post" }), "webhook value: method_down must be GET, POST or PUT"],
     ["webhook", webhookValue({ method_down: "DELETE" }), "webhook value: method_down must be GET, POST or PUT"],
     ["webhook", webhookValue({ url_down: "ftp://x.test/" }), "webhook value: url_down must be an http or https URL"],
@@ -92,8 +92,8 @@ describe("validateChannelValue refuses, naming what is wrong", () => {
     ["ntfy", ntfy({ priority: "3" }), "ntfy value: priority must be a whole number from 0 to 5"],
     ["ntfy", ntfy().replace('"priority":5', '"priority":5.0'), "ntfy value: priority must be a whole number from 0 to 5"],
     ["ntfy", ntfy({ priority_up: undefined }), "ntfy value: missing priority_up"],
-    ["ntfy", ntfy({ token: "a b" }), "ntfy value: token must be at most 100 visible ASCII characters"],
-    ["ntfy", ntfy({ token: "t".repeat(101) }), "ntfy value: token must be at most 100 visible ASCII characters"],
+    ["ntfy", ntfy({ token: "a b" }), "ntfy value: token must be visible ASCII characters"],
+    ["ntfy", ntfy({ token: "t".repeat(101) }), "ntfy value: token is longer than 100 characters"],
     ["pd", "x".repeat(CHANNEL_VALUE_MAX_LENGTH + 1), `pd value: longer than ${CHANNEL_VALUE_MAX_LENGTH} characters`],
   ])("%s %s", (kind, value, message) => {
     expect(validateChannelValue(kind, value)).toBe(message);

@@ -6,6 +6,7 @@
  * @module @checks-api/schema/lite
  */
 export * from "./limits.js";
+export * from "./channel-settings.js";
 export * from "./errors.js";
 export * from "./common.js";
 export * from "./timezones.js";

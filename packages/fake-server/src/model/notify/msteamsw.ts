@@ -10,7 +10,7 @@ import { escapeHtml } from "../../text/html-escape.js";
 import { checkFields } from "./chat-fields.js";
 import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, nameThenCode, reasonLong, templated } from "./formats.js";
 import { jsonAlert } from "./http-alert.js";
-import { plainUrl } from "./settings.js";
+import { plainValue } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
 function heading(view: AlertView): string {
@@ -40,7 +40,7 @@ export function renderTeams(view: AlertView): HttpAlert {
       { type: "CodeBlock", codeSnippet: body, language: "PlainText" },
     );
   }
-  return jsonAlert(plainUrl("msteamsw", view.channel.value), {
+  return jsonAlert(plainValue("msteamsw", view.channel.value), {
     type: "message",
     attachments: [
       {

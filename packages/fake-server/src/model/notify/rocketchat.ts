@@ -9,7 +9,7 @@ import { escapeHtml } from "../../text/html-escape.js";
 import { checkFields, field } from "./chat-fields.js";
 import { cloakedUrl, downtimeText, logoUrl, nameThenCode, reasonLong, templated } from "./formats.js";
 import { jsonAlert } from "./http-alert.js";
-import { plainUrl } from "./settings.js";
+import { plainValue } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
 function text(view: AlertView): string {
@@ -35,7 +35,7 @@ export function renderRocketChat(view: AlertView): HttpAlert {
     const link = `${cloakedUrl(view)}#ping-${ping.n}`;
     fields.push(field("Last Ping Body", `${size} ${size === 1 ? "byte" : "bytes"}, [show body](${link})`));
   }
-  return jsonAlert(plainUrl("rocketchat", view.channel.value), {
+  return jsonAlert(plainValue("rocketchat", view.channel.value), {
     alias: view.site.name,
     avatar: logoUrl(view),
     text: text(view),

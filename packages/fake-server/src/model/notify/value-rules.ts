@@ -42,14 +42,6 @@ export function member(object: JsonObject, name: string): unknown {
   return Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
-/** A member that must be text. */
-export function textMember(kind: string, object: JsonObject, name: string): string {
-  const value = member(object, name);
-  if (value === undefined) refuse(kind, `missing ${name}`);
-  if (typeof value !== "string") refuse(kind, `${name} must be a string`);
-  return value;
-}
-
 /** A host name after URL parsing: letters, digits, `-`, `_`, dots (punycode for other scripts), or a bracketed IPv6 address. */
 const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])$/;
 
@@ -69,14 +61,7 @@ export function isHttpUrl(url: string): boolean {
   }
 }
 
-/** Checks a URL member: text, at most `max` characters, an `http`/`https` URL (or empty when `optional`). */
-export function urlMember(kind: string, object: JsonObject, name: string, max: number, optional = false): string {
-  const url = textMember(kind, object, name);
-  checkUrl(kind, name, url, max, optional);
-  return url;
-}
-
-/** Checks a URL text named `name` the same way as {@link urlMember}. */
+/** Checks a URL text named `name`: at most `max` characters, an `http`/`https` URL (or empty when `optional`). */
 export function checkUrl(kind: string, name: string, url: string, max: number, optional = false): void {
   if (optional && url === "") return;
   if (codePointLength(url) > max) refuse(kind, `${name} is longer than ${max} characters`);
