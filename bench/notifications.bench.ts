@@ -14,7 +14,7 @@
  * 2. The heap held after 100,000 deliveries: bounded by the outbox's limits,
  *    not by the number of deliveries made.
  */
-import { FakeServer } from "@checks-api/fake-server";
+import { FakeServer, type ChannelInit } from "@checks-api/fake-server";
 import { heapBytes } from "./heap.js";
 
 const ROUNDS = 9;
@@ -42,10 +42,10 @@ function median(values: number[]): number {
 }
 
 /** An integration: its kind and settings. */
-type Integration = { kind: string; value: string };
+type Integration = Required<Pick<ChannelInit, "kind" | "value">>;
 const WEBHOOKS: Integration = { kind: "webhook", value: WEBHOOK };
-// A kind whose deliveries the fake records without rendering a request.
-const SILENT: Integration = { kind: "pagerduty", value: "service-key" };
+// An integration without settings: the fake records its deliveries without rendering a request.
+const SILENT: Integration = { kind: "pd", value: "" };
 
 /** A fake in record-only mode with one check that has four integrations, and a ping sender for it. */
 function fixture(integration: Integration) {

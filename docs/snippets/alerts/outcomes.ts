@@ -13,7 +13,7 @@ it("retries a failing receiver three times, and never lets it stop the other int
   const project = fake.createProject();
   const broken = fake.addChannel(project.id, { kind: "webhook", name: "broken", value: down("https://hooks.example.com/broken") });
   fake.addChannel(project.id, { kind: "email", name: "ops", value: JSON.stringify({ value: "ops@example.com", up: false, down: true }) });
-  fake.addChannel(project.id, { kind: "pagerduty", name: "pager" }); // a kind the fake records but does not send
+  fake.addChannel(project.id, { kind: "pd", name: "pager" }); // PagerDuty without settings: recorded, nothing sent
   const check = fake.createCheck(project.id, { name: "backup", channels: "*" });
 
   await fake.handle(new Request(`${check.ping_url}/1`)); // exit status 1: the check goes down
@@ -25,7 +25,7 @@ it("retries a failing receiver three times, and never lets it stop the other int
   expect(email!.error).toBe("");
   expect(email!.email).toMatchObject({ to: "ops@example.com", subject: "DOWN | backup" });
   expect(email!.email!.text).toContain('The check "backup" has gone down.');
-  expect(pager).toMatchObject({ channel: { kind: "pagerduty" }, error: "", requests: [], email: null });
+  expect(pager).toMatchObject({ channel: { kind: "pd" }, error: "", requests: [], email: null });
   // The integration keeps the error of its last delivery, as the service's integrations page shows it.
   expect(fake.channels(project.id).find((channel) => channel.id === broken.id)?.lastError).toBe("Received status code 500");
 });

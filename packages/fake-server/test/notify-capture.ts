@@ -196,7 +196,7 @@ export function viewFor(step: number, label: string, now: number, unsubscribeUrl
     },
     now,
     others: facts.other
-      ? [{ uuid: other.uuid, name: other.name, status: facts.other.down ? "down" : "up", lastPing: facts.other.lastPing }]
+      ? [{ uuid: other.uuid, uniqueKey: facts.check === 0 ? "a7f8f2cb995294908f8ef4753cfbf9fee020169d" : "d63900f487cc2f798df416820055a959b2821141", name: other.name, status: facts.other.down ? "down" : "up", lastPing: facts.other.lastPing }]
       : [],
     // Only the owner's address belongs to an account.
     overview: target.label === "email_owner" ? [{ project: setup.project.name, down: checkDown + otherDown }] : null,

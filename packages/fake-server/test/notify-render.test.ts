@@ -25,7 +25,7 @@ function email(view: Parameters<typeof alertView>[0] = {}): EmailAlert {
 
 describe("kinds without a renderer", () => {
   it("record a delivery without a request, and so does any channel without settings", () => {
-    for (const kind of ["pd", "telegram", "sms", "zulip", "group", "msteams"]) {
+    for (const kind of ["pd", "telegram", "sms", "group", "msteams"]) {
       expect(renderAlert(alertView({ channel: { kind, value: "key" } }))).toEqual({ type: "none" });
     }
     for (const kind of ["webhook", "email", "slack", "ntfy"]) {
@@ -144,6 +144,7 @@ describe("ntfy", () => {
   const value = JSON.stringify({ topic: "t", url: "https://ntfy.test", priority: 4, priority_up: 2, token: "" });
   const ntfy = { kind: "ntfy", value };
   const other = (name: string, status: "up" | "down", lastPing: number | null = NOW - 60_000) => ({
+    uniqueKey: `key-${name}`,
     uuid: `uuid-${name}`,
     name,
     status,

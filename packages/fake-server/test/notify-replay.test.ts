@@ -12,6 +12,7 @@
  * renders them all when the flip's request is answered.
  */
 import { readFileSync } from "node:fs";
+import type { KnownChannelKind } from "@checks-api/schema";
 import { describe, expect, test } from "vitest";
 import { FakeServer, type DeliveryRecord, type FakeState } from "../src/index.js";
 import { arrival, capturedEmails, channel, RECEIVER, requests, setup, SITE, steps, valueAt } from "./notify-capture.js";
@@ -77,7 +78,7 @@ async function replay() {
   const project = fake.createProject({ name: setup.project.name, ownerEmail: owner });
   const mapping = new Map<string, string>();
   for (const captured of setup.channels) {
-    const made = fake.addChannel(project.id, { kind: captured.kind, name: captured.name, value: valueAt(captured, 1), disabled: captured.disabled });
+    const made = fake.addChannel(project.id, { kind: captured.kind as KnownChannelKind, name: captured.name, value: valueAt(captured, 1), disabled: captured.disabled });
     mapping.set(made.id, captured.uuid);
   }
   const settings = ({ name, slug, tags, desc, timeout, grace }: (typeof CHECKS)[number]) => ({ name, slug, tags, desc, timeout, grace });

@@ -125,6 +125,10 @@ export const CHANNEL_KINDS = {
 } as const;
 /** An integration kind the live service knows. */
 export type KnownChannelKind = keyof typeof CHANNEL_KINDS;
+/** Whether `kind` is one of {@link CHANNEL_KINDS}. */
+export function isKnownChannelKind(kind: string): kind is KnownChannelKind {
+  return Object.hasOwn(CHANNEL_KINDS, kind);
+}
 /** Retired integration kinds that older data may still show. */
 export const RETIRED_CHANNEL_KINDS = ["hipchat", "pagerteam", "zendesk", "msteams", "linenotify"] as const;
 

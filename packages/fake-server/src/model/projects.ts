@@ -3,7 +3,7 @@
  * them: keys generated or given, uniqueness checked, accounts shared.
  * @module
  */
-import { API_KEY_LENGTH, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT, type Compat } from "@checks-api/schema";
+import { API_KEY_LENGTH, CHANNEL_KINDS, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT, isKnownChannelKind, type Compat, type KnownChannelKind } from "@checks-api/schema";
 import { checkedLimits, type AccountLimits } from "./limits.js";
 
 const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT };
@@ -70,10 +70,10 @@ export interface ProjectInfo {
   ownerEmail: string | null;
 }
 
-/** What `FakeServer.addChannel` accepts. */
+/** What `FakeServer.addChannel` accepts; the `channels` builders make one for each kind. */
 export interface ChannelInit {
-  /** Integration kind (`email`, `slack`, …). */
-  kind: string;
+  /** Integration kind (`email`, `slack`, …): one the service has. */
+  kind: KnownChannelKind;
   /** Display name; default empty. */
   name?: string;
   /**
@@ -208,18 +208,53 @@ function notTooLong(member: string, value: string | undefined): void {
   if (value !== undefined && value.length > IDENTIFIER_MAX_LENGTH) throw new RangeError(`${member} is longer than ${IDENTIFIER_MAX_LENGTH} characters`);
 }
 
+const CHANNEL_INIT_MEMBERS: Readonly<Record<keyof ChannelInit, "string" | "boolean">> = { kind: "string", name: "string", value: "string", disabled: "boolean" };
+
+/**
+ * `init` as {@link addChannel} takes it, checked member by member as the
+ * control API checks a body (a caller without types may pass anything).
+ * @throws RangeError naming the member that is missing, unknown or of the wrong type, or the kind that is unknown.
+ */
+export function checkedChannelInit(init: unknown): ChannelInit {
+  if (typeof init !== "object" || init === null || Array.isArray(init)) throw new RangeError("an integration must be an object with a kind");
+  for (const name of Object.keys(init)) {
+    if (!Object.hasOwn(CHANNEL_INIT_MEMBERS, name)) throw new RangeError(`unknown member: ${name}`);
+  }
+  const members = init as Record<string, unknown>;
+  for (const [name, type] of Object.entries(CHANNEL_INIT_MEMBERS)) {
+    const value = members[name];
+    if (value === undefined) {
+      if (name === "kind") throw new RangeError("kind is required");
+    } else if (typeof value !== type) {
+      throw new RangeError(`${name} must be a ${type}`);
+    }
+  }
+  if (!isKnownChannelKind(members.kind as string)) {
+    throw new RangeError(`unknown integration kind ${JSON.stringify(members.kind)}: the kinds are ${Object.keys(CHANNEL_KINDS).join(", ")}`);
+  }
+  return init as ChannelInit;
+}
+
+// A group's members are integrations of its own project, and not groups.
+function checkGroupMembers(project: Project, value: string): void {
+  for (const id of value.split(",")) {
+    const member = project.channels.find((channel) => channel.id === id);
+    if (member === undefined) throw new RangeError(`group value: ${id} is no integration of the project`);
+    if (member.kind === "group") throw new RangeError(`group value: ${id} is a group; a group's members are other kinds`);
+  }
+}
+
 /**
  * Adds an integration to a project.
- * @throws RangeError when its kind is empty, its kind or name longer than 1000 characters, or `checkValue` refuses its settings.
+ * @throws RangeError when `init` is not a {@link ChannelInit} (see {@link checkedChannelInit}), its name is longer than 1000 characters, `checkValue` refuses its settings, or a group names an integration that is not a non-group of the project.
  */
 export function addChannel(project: Project, ids: IdSource, init: ChannelInit, checkValue: ChannelValueCheck): ChannelInfo {
-  notEmpty("kind", init.kind);
-  notTooLong("kind", init.kind);
-  notTooLong("name", init.name);
-  const value = init.value ?? "";
-  const problem = checkValue(init.kind, value);
+  const { kind, name = "", value = "", disabled = false } = checkedChannelInit(init);
+  notTooLong("name", name);
+  const problem = checkValue(kind, value);
   if (problem !== null) throw new RangeError(problem);
-  const channel: StoredChannel = { id: ids.uuid(), name: init.name ?? "", kind: init.kind, value, disabled: init.disabled ?? false, lastError: "" };
+  if (kind === "group" && value !== "") checkGroupMembers(project, value);
+  const channel: StoredChannel = { id: ids.uuid(), name, kind, value, disabled, lastError: "" };
   project.channels.push(channel);
   return channelInfo(channel);
 }

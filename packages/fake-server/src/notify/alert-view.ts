@@ -115,7 +115,7 @@ function othersOf(check: StoredCheck, now: number): AlertView["others"] {
   for (const other of check.project.checks.values()) {
     if (other === check) continue;
     const status = displayedStatus(other, now, 3);
-    others.push({ uuid: other.uuid, name: other.name, status: status === "started" ? "up" : status, lastPing: other.lastPing });
+    others.push({ uuid: other.uuid, uniqueKey: other.uniqueKey, name: other.name, status: status === "started" ? "up" : status, lastPing: other.lastPing });
   }
   return others;
 }

@@ -1,13 +1,18 @@
 /**
  * What one delivery sends, by the channel's kind: the webhook request, the
  * alert email, the Slack-style payload (Slack, Mattermost, Discord), the
- * Rocket.Chat, Teams or ntfy message. A shell integration fails (the
- * service runs no commands). Every other kind, and any channel without
- * settings, is delivered as a record without a request. Rendering
+ * Rocket.Chat, Teams, ntfy, Google Chat, Gotify or Zulip message, the
+ * Spike, PagerTree or Splunk On-Call incident. A group is delivered by
+ * delivering to its members; a shell integration fails (the service runs
+ * no commands); any channel without settings is delivered as a record
+ * without a request. Rendering
  * is pure: the same {@link AlertView} always gives the same bytes.
  * @module
  */
 import { renderEmail } from "./email-alert.js";
+import { renderGoogleChat } from "./googlechat.js";
+import { renderGotify } from "./gotify.js";
+import { renderPagerTree, renderSpike, renderVictorOps } from "./incidents.js";
 import { renderTeams } from "./msteamsw.js";
 import { renderNtfy } from "./ntfy.js";
 import { renderRocketChat } from "./rocketchat.js";
@@ -18,6 +23,7 @@ import type { AlertView, RenderedAlert } from "./view.js";
 /** The error of every shell delivery: the service does not run commands. */
 export const SHELL_DISABLED = "Shell commands are not enabled";
 import { renderWebhook } from "./webhook.js";
+import { renderZulip } from "./zulip.js";
 
 const RENDERERS: Readonly<Record<string, (view: AlertView) => RenderedAlert>> = {
   webhook: renderWebhook,
@@ -28,6 +34,12 @@ const RENDERERS: Readonly<Record<string, (view: AlertView) => RenderedAlert>> = 
   rocketchat: renderRocketChat,
   msteamsw: renderTeams,
   ntfy: renderNtfy,
+  googlechat: renderGoogleChat,
+  spike: renderSpike,
+  pagertree: renderPagerTree,
+  victorops: renderVictorOps,
+  gotify: renderGotify,
+  zulip: renderZulip,
 };
 
 /**

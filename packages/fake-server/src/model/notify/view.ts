@@ -34,6 +34,8 @@ export interface AlertPing {
 export interface AlertOtherCheck {
   /** Check UUID. */
   uuid: string;
+  /** The read-only `unique_key` (its public page's last segment). */
+  uniqueKey: string;
   /** Name, `""` when unnamed. */
   name: string;
   /** Status as the API shows it at delivery time. */

@@ -1,0 +1,53 @@
+/**
+ * The Zulip message: a form `POST` to the site's `/api/v1/messages` as the
+ * bot (HTTP basic authentication with its email and API key), to a stream
+ * or a person, with a topic (the integration's own, or `name is DOWN`) and
+ * Markdown content linking the check's public page, with the reason or
+ * the downtime, and the check's description when it has one.
+ * @module
+ */
+import { escapeHtml } from "../../text/html-escape.js";
+import { formEncode } from "../../text/percent.js";
+import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
+import { httpAlert, utf8Body } from "./http-alert.js";
+import { objectValue } from "./settings.js";
+import type { AlertView, HttpAlert } from "./view.js";
+
+function content(view: AlertView): string {
+  const reason = reasonLong(view.flip.reason);
+  const downtime = downtimeText(view);
+  const lines = [
+    `[${escapeHtml(nameThenCode(view))}](${cloakedUrl(view)}) is **${view.flip.status.toUpperCase()}**${reason ? ` (${reason})` : ""}.`,
+    downtime ? `The downtime lasted ${downtime}.` : "",
+    "",
+  ];
+  if (view.check.desc) lines.push("", "---", "**Description**", escapeHtml(view.check.desc));
+  return templated(lines.join("\n"));
+}
+
+/** HTTP basic credentials as `Authorization` carries them (UTF-8, base64). */
+export function basicAuthorization(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`, "utf8").toString("base64")}`;
+}
+
+/** A Zulip delivery. */
+export function renderZulip(view: AlertView): HttpAlert {
+  const settings = objectValue("zulip", view.channel.value);
+  const to = settings.to as string;
+  const topic = typeof settings.topic === "string" && settings.topic !== "" ? settings.topic : templated(`${nameThenCode(view)} is ${view.flip.status.toUpperCase()}`);
+  const body = formEncode([
+    ["type", settings.mtype as string],
+    // A direct message to a user id is addressed with a JSON list of ids.
+    ["to", settings.mtype === "private" && /^\d+$/.test(to) ? `[${to}]` : to],
+    ["topic", topic],
+    ["content", content(view)],
+  ]);
+  return formAlert(`${settings.site as string}/api/v1/messages`, body, [["Authorization", basicAuthorization(settings.bot_email as string, settings.api_key as string)]]);
+}
+
+/** A form `POST`: the kind's headers, the default `User-Agent`, then the form's `Content-Type`, as the service's client orders them. */
+export function formAlert(url: string, body: string, headers: ReadonlyArray<readonly [string, string]>): HttpAlert {
+  const alert = httpAlert("POST", url, headers, utf8Body(body));
+  alert.headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
+  return alert;
+}
