@@ -254,7 +254,7 @@ type Nullable<R, T> = R extends { readonly nullable: true } ? T | null : T;
 export type MemberValue<R> = R extends TextRule
   ? Nullable<R, string>
   : R extends IntegerRule
-    ? Nullable<R, number>
+    ? Nullable<R, R extends { readonly values: readonly (infer V)[] } ? V : number>
     : R extends BooleanRule
       ? boolean
       : R extends ChoiceRule
