@@ -155,7 +155,7 @@ function fakeOptions(options: CliOptions, url: string, access: ControlAccess): F
     compat: options.compat,
     control: options.control && { token: access.token, allowedHosts: access.exposed ? ["*"] : [] },
     clock: { mode: options.clock },
-    notifications: { delivery: options.notifications, attemptTimeoutMs: options.attemptTimeoutMs },
+    notifications: { delivery: options.notifications, attemptTimeoutMs: options.attemptTimeoutMs, vendorUrls: options.vendorUrls },
   };
   if (options.seed !== undefined) result.seed = options.seed;
   Object.assign(result, options.limits);

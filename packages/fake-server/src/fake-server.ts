@@ -140,6 +140,7 @@ export class FakeServer {
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
+      vendorUrls: notifications.vendorUrls,
       onChange: () => this.#revision++,
     });
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));

@@ -8,6 +8,8 @@ import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_
 import type { ClockInput } from "./model/clock.js";
 import { checkedLimits } from "./model/limits.js";
 import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
+import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/notify/vendor-kinds.js";
+import { isHttpUrl } from "./model/notify/value-rules.js";
 
 /**
  * Options of the remote-control API (`FakeServerOptions.control`). The
@@ -105,6 +107,16 @@ export interface NotificationOptions {
    * renders at most 1 MiB of text). Default 16777216 (16 MiB).
    */
   outboxByteLimit?: number | undefined;
+  /**
+   * The kinds whose address the vendor fixes (PagerDuty, Opsgenie, Pushover,
+   * Telegram, Pushbullet, Matrix, Trello, GitHub, Twilio's SMS, WhatsApp and
+   * calls, and Signal and Apprise) have their requests recorded and never
+   * sent, whatever `delivery` says. A base URL given here for a kind sends
+   * its requests there instead, with the vendor's path and query
+   * (`{ pd: "http://127.0.0.1:9000" }` posts PagerDuty's events to
+   * `http://127.0.0.1:9000/generic/2010-04-15/create_event.json`). Default: none.
+   */
+  vendorUrls?: Partial<Record<VendorKind, string>> | undefined;
 }
 
 /** Options of {@link FakeServer}. */
@@ -215,6 +227,7 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
     workers: positive("notifications.workers", given.workers ?? 10),
     outboxLimit: count("notifications.outboxLimit", given.outboxLimit ?? 10_000),
     outboxByteLimit: count("notifications.outboxByteLimit", given.outboxByteLimit ?? 16 * 1024 * 1024),
+    vendorUrls: resolveVendorUrls(given.vendorUrls ?? {}),
   };
 }
 
@@ -236,6 +249,15 @@ export const MAX_ATTEMPT_TIMEOUT_MS = 2_147_483_647;
 export function attemptTimeoutProblem(value: unknown, shown = String(value)): string | null {
   if (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_ATTEMPT_TIMEOUT_MS) return null;
   return `must be a whole number of milliseconds from 1 to ${MAX_ATTEMPT_TIMEOUT_MS}, not ${shown}`;
+}
+
+function resolveVendorUrls(given: Partial<Record<VendorKind, string>>): VendorUrls {
+  if (typeof given !== "object" || given === null) throw new RangeError("notifications.vendorUrls must be an object of kinds and base URLs");
+  for (const [kind, url] of Object.entries(given)) {
+    if (!isVendorKind(kind)) throw new RangeError(`notifications.vendorUrls: ${JSON.stringify(kind)} is not one of ${VENDOR_KINDS.join(", ")}`);
+    if (typeof url !== "string" || !isHttpUrl(url)) throw new RangeError(`notifications.vendorUrls.${kind} must be an http or https URL`);
+  }
+  return { ...given };
 }
 
 function isCount(value: number): boolean {

@@ -7,6 +7,8 @@ import { parseArgs } from "node:util";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 import { limitProblem, type ServiceLimits } from "../model/limits.js";
 import { attemptTimeoutProblem } from "../options.js";
+import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/notify/vendor-kinds.js";
+import { isHttpUrl } from "../model/notify/value-rules.js";
 
 /** What the command line asked for. */
 export interface CliOptions {
@@ -36,6 +38,8 @@ export interface CliOptions {
   notifications: "send" | "record";
   /** Time limit of one delivery attempt, ms (`--attempt-timeout`); the fake's default when absent. */
   attemptTimeoutMs?: number;
+  /** Base URLs that vendor kinds' requests (PagerDuty, Telegram, …) are sent to, from `--vendor-url <kind>=<url>`. */
+  vendorUrls: Partial<Record<VendorKind, string>>;
   /** Print the usage and exit. */
   help: boolean;
   /** Print the version and exit. */
@@ -74,6 +78,8 @@ Options:
                         "record" only lists them at GET /__fake/notifications (default send)
   --attempt-timeout <n> ms one delivery attempt may take, connection and answer included; a
                         delivery makes up to 3 attempts (default 30000, the service's 30 s)
+  --vendor-url <k>=<u>  send the requests of kind <k>, whose address its vendor fixes (${VENDOR_KINDS.join(", ")}),
+                        to base URL <u> instead of only recording them; repeatable
   --control-token <t>   require "Authorization: Bearer <t>" on the remote control API (also read from
                         $CHECKS_FAKE_SERVER_CONTROL_TOKEN); generated and printed when --host is
                         not a loopback address and none is given
@@ -108,6 +114,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         clock: { type: "string" },
         notifications: { type: "string" },
         "attempt-timeout": { type: "string" },
+        "vendor-url": { type: "string", multiple: true },
         "control-token": { type: "string" },
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
@@ -130,6 +137,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     compatGiven: values.compat !== undefined,
     clock: oneOf("--clock", values.clock ?? "real", CLOCK_MODES),
     notifications: oneOf("--notifications", values.notifications ?? "send", NOTIFICATION_MODES),
+    vendorUrls: parseVendorUrls(values["vendor-url"] ?? []),
     control: !values["no-control"],
     demo: values.demo ?? false,
     limits: {},
@@ -153,6 +161,19 @@ export function parseCliArgs(argv: string[]): CliOptions {
     options.controlToken = values["control-token"];
   }
   return options;
+}
+
+function parseVendorUrls(given: readonly string[]): Partial<Record<VendorKind, string>> {
+  const urls: Partial<Record<VendorKind, string>> = {};
+  for (const pair of given) {
+    const equals = pair.indexOf("=");
+    const kind = pair.slice(0, equals);
+    const url = pair.slice(equals + 1);
+    if (equals < 0 || !isVendorKind(kind)) throw new UsageError(`--vendor-url takes <kind>=<url> with a kind of ${VENDOR_KINDS.join(", ")}, not ${JSON.stringify(pair)}`);
+    if (!isHttpUrl(url)) throw new UsageError(`--vendor-url ${kind}= needs an http or https URL, not ${JSON.stringify(url)}`);
+    urls[kind] = url;
+  }
+  return urls;
 }
 
 // Four dotted numbers are meant as an IPv4 address: refused here rather than

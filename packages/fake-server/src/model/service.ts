@@ -7,6 +7,7 @@ import type { Compat } from "@checks-api/schema";
 import type { IdSource } from "./ids.js";
 import type { ServiceLimits } from "./limits.js";
 import type { Store } from "./store.js";
+import type { VendorUrls } from "./notify/vendor-kinds.js";
 
 /**
  * The fake's options with their defaults applied, as `FakeServer.options`
@@ -52,6 +53,8 @@ export interface NotificationSettings {
   outboxLimit: number;
   /** Bytes the outbox holds at most. */
   outboxByteLimit: number;
+  /** Base URLs that vendor kinds' requests are sent to instead of being only recorded. */
+  vendorUrls: VendorUrls;
 }
 
 /**

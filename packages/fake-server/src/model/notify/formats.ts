@@ -155,3 +155,9 @@ export function templated(text: string): string {
 export function downtimeText(view: AlertView): string | null {
   return view.flip.status === "up" && view.downtimeMs ? formatDowntime(view.downtimeMs) : null;
 }
+
+/** ` (received a failure signal)` after a down flip's headline, or `""` when the flip has no reason. */
+export function reasonSuffix(view: AlertView): string {
+  const reason = reasonLong(view.flip.reason);
+  return reason ? ` (${reason})` : "";
+}

@@ -9,15 +9,11 @@
  */
 import { escapeHtml } from "../../text/html-escape.js";
 import { formEncode } from "../../text/percent.js";
-import { byNaturalName } from "./check-order.js";
 import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
 import { jsonAlert } from "./http-alert.js";
-import { naturalTime } from "./natural-time.js";
+import { othersLines } from "./others.js";
 import { objectValue } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
-
-/** Beyond this many other down checks the message gives only their number. */
-const LISTED_DOWN_MAX = 10;
 
 /** `{url}/message?token=…`: the server URL as a directory, the token form-encoded. */
 export function gotifyMessageUrl(base: string, token: string): string {
@@ -38,21 +34,7 @@ function message(view: AlertView): string {
     const downtime = downtimeText(view);
     if (downtime) lines.push("", `The downtime lasted ${downtime}.`);
   }
-  if (view.others.length > 0) {
-    lines.push("");
-    const down = byNaturalName(view.others.filter((other) => other.status === "down"));
-    const still = view.flip.status === "down" ? "also" : "still";
-    if (down.length === 0) lines.push("All the other checks are up.");
-    else if (down.length > LISTED_DOWN_MAX) lines.push(`${down.length} other checks are ${still} down.`);
-    else {
-      lines.push(`The following checks are ${still} down:`);
-      for (const other of down) {
-        const lastPing = other.lastPing === null ? "never" : naturalTime(other.lastPing, view.now);
-        const page = `${view.site.root}/cloaked/${other.uniqueKey}/`;
-        lines.push(`- [${escapeHtml(other.name || other.uuid)}](${page}) (last ping: ${lastPing})`);
-      }
-    }
-  }
+  lines.push(...othersLines(view, (other, lastPing, page) => `- [${escapeHtml(other.name || other.uuid)}](${page}) (last ping: ${lastPing})`));
   return templated(lines.join("\n"));
 }
 

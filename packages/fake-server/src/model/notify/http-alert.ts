@@ -35,9 +35,13 @@ export function httpAlert(
   return { type: "http", method, url, headers: sent, body };
 }
 
-/** A POST of `payload` as the service's JSON, after `headers`. */
-export function jsonAlert(url: string, payload: unknown, headers: ReadonlyArray<readonly [string, string]> = []): HttpAlert {
-  return httpAlert("POST", url, [...headers, ["Content-Type", "application/json"]], UTF8.encode(serviceJson(payload)));
+/**
+ * A request with `payload` as the service's JSON, after `headers`; its
+ * `Content-Type: application/json` goes where `headers` has one, else after them.
+ */
+export function jsonAlert(url: string, payload: unknown, headers: ReadonlyArray<readonly [string, string]> = [], method = "POST"): HttpAlert {
+  const typed = headers.some(([name]) => name === "Content-Type") ? headers : [...headers, ["Content-Type", "application/json"] as const];
+  return httpAlert(method, url, typed, UTF8.encode(serviceJson(payload)));
 }
 
 /**

@@ -12,29 +12,9 @@ import { escapeHtml } from "../../text/html-escape.js";
 import { lastPingSummary } from "./chat-fields.js";
 import { cloakedUrl, downtimeText, formatPeriod, nameThenCode, reasonLong, tagList, templated } from "./formats.js";
 import { jsonAlert } from "./http-alert.js";
-import { naturalTime } from "./natural-time.js";
 import { parseNtfySettings } from "./settings.js";
-import { byNaturalName } from "./check-order.js";
+import { othersLines } from "./others.js";
 import type { AlertView, HttpAlert } from "./view.js";
-
-/** Beyond this many other down checks the message gives only their number. */
-const LISTED_DOWN_MAX = 10;
-
-function othersLines(view: AlertView): string[] {
-  if (view.others.length === 0) return [];
-  const down = byNaturalName(view.others.filter((other) => other.status === "down"));
-  if (down.length === 0) return ["", "All the other checks are up."];
-  const still = view.flip.status === "down" ? "also" : "still";
-  if (down.length > LISTED_DOWN_MAX) return ["", `${down.length} other checks are ${still} down.`];
-  return [
-    "",
-    `The following checks are ${still} down:`,
-    ...down.map((other) => {
-      const lastPing = other.lastPing === null ? "never" : naturalTime(other.lastPing, view.now);
-      return `\u2022 **${escapeHtml(other.name || other.uuid)}** (last ping: ${lastPing})`;
-    }),
-  ];
-}
 
 function message(view: AlertView): string {
   const { check } = view;
@@ -52,7 +32,7 @@ function message(view: AlertView): string {
     lines.push(`**Schedule:** \`${escapeHtml(check.schedule)}\``, `**Time Zone:** ${escapeHtml(check.tz)}`);
   }
   lines.push(`**Total Pings:** ${view.lastPing?.n ?? 0}`, `**Last Ping:** ${escapeHtml(lastPingSummary(view))}`);
-  lines.push(...othersLines(view));
+  lines.push(...othersLines(view, (other, lastPing) => `\u2022 **${escapeHtml(other.name || other.uuid)}** (last ping: ${lastPing})`));
   return templated(lines.join("\n"));
 }
 

@@ -8,6 +8,7 @@
  */
 import type { PingType } from "@checks-api/schema";
 import type { CheckKind } from "../store.js";
+import type { VendorKind } from "./vendor-kinds.js";
 
 /** The direction of a flip that notifies: to `down`, or back `up` after `down`. */
 export type AlertDirection = "up" | "down";
@@ -137,6 +138,8 @@ export interface HttpAlert {
   auth?: readonly [user: string, password: string];
   /** Whether the body is a form: the client adds `Content-Type: application/x-www-form-urlencoded` after `Content-Length`, and may send it again after a redirect. */
   form?: boolean;
+  /** Set to the kind for a request to the vendor's own address (PagerDuty, Telegram, …): recorded, not sent, unless the fake is given a base URL for the kind. */
+  vendor?: VendorKind;
 }
 
 /** An alert email (the `email` kind). */

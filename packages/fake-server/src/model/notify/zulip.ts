@@ -9,7 +9,7 @@
 import { escapeHtml } from "../../text/html-escape.js";
 import { formEncode } from "../../text/percent.js";
 import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
-import { httpAlert, utf8Body } from "./http-alert.js";
+import { basicAuthorization, formAlert } from "./http-alert.js";
 import { objectValue } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
@@ -25,11 +25,6 @@ function content(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** HTTP basic credentials as `Authorization` carries them (UTF-8, base64). */
-export function basicAuthorization(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`, "utf8").toString("base64")}`;
-}
-
 /** A Zulip delivery. */
 export function renderZulip(view: AlertView): HttpAlert {
   const settings = objectValue("zulip", view.channel.value);
@@ -43,11 +38,4 @@ export function renderZulip(view: AlertView): HttpAlert {
     ["content", content(view)],
   ]);
   return formAlert(`${settings.site as string}/api/v1/messages`, body, [["Authorization", basicAuthorization(settings.bot_email as string, settings.api_key as string)]]);
-}
-
-/** A form `POST`: the kind's headers, the default `User-Agent`, then the form's `Content-Type`, as the service's client orders them. */
-export function formAlert(url: string, body: string, headers: ReadonlyArray<readonly [string, string]>): HttpAlert {
-  const alert = httpAlert("POST", url, headers, utf8Body(body));
-  alert.headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
-  return alert;
 }
