@@ -108,6 +108,7 @@ describe("checks-fake-server options", () => {
       compatGiven: false,
       clock: "real",
       notifications: "send",
+      vendorUrls: {},
       control: true,
       demo: false,
       limits: {},
@@ -118,8 +119,8 @@ describe("checks-fake-server options", () => {
 
   it("reads every option", () => {
     expect(
-      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--notifications", "record", "--no-control", "--demo", "-h", "--version"]),
-    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", compatGiven: true, seed: "7", clock: "virtual", notifications: "record", control: false, demo: true, limits: {}, help: true, version: true });
+      parseCliArgs(["--port", "0", "--host", "::1", "--state", "s.json", "--compat", "live", "--seed", "7", "--clock", "virtual", "--notifications", "record", "--vendor-url", "pd=http://127.0.0.1:9/pd", "--vendor-url", "telegram=http://127.0.0.1:9", "--no-control", "--demo", "-h", "--version"]),
+    ).toEqual({ port: 0, host: "::1", state: "s.json", compat: "live", compatGiven: true, seed: "7", clock: "virtual", notifications: "record", vendorUrls: { pd: "http://127.0.0.1:9/pd", telegram: "http://127.0.0.1:9" }, control: false, demo: true, limits: {}, help: true, version: true });
     expect(
       parseCliArgs(["--ping-body-limit", "none", "--api-body-limit", "0", "--check-limit", "0", "--ping-log-limit", "1000"]).limits,
     ).toEqual({ pingBodyLimit: null, apiBodyLimit: 0, checkLimit: 0, pingLogLimit: 1000 });
@@ -140,6 +141,8 @@ describe("checks-fake-server options", () => {
     [["--attempt-timeout", "0"], /^--attempt-timeout must be a whole number of milliseconds from 1 to 2147483647, not "0"$/],
     [["--attempt-timeout", "30s"], /^--attempt-timeout must be a whole number of milliseconds from 1 to 2147483647, not "30s"$/],
     [["--attempt-timeout", "2147483648"], /^--attempt-timeout must be a whole number/],
+    [["--vendor-url", "pagerduty=http://127.0.0.1:9"], /--vendor-url takes <kind>=<url> with a kind of apprise, call, .*, not "pagerduty=http:\/\/127.0.0.1:9"/],
+    [["--vendor-url", "pd=ftp://x"], /--vendor-url pd= needs an http or https URL, not "ftp:\/\/x"/],
     [["--host", ""], /--host must not be empty/],
     [["--state", ""], /--state needs a file name/],
     [["--control-token", ""], /--control-token must not be empty/],

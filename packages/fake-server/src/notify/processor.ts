@@ -17,7 +17,10 @@ import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "../model/notify/l
 import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js";
 import type { HttpAlert, RenderedAlert } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
-import type { PendingFlip, StoredChannel } from "../model/store.js";
+import type { PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
+import { groupMembers } from "../model/notify/group.js";
+import { routedAlert } from "../model/notify/vendor.js";
+import type { VendorUrls } from "../model/notify/vendor-kinds.js";
 import { channelView, flipView, overviewFor, type FlipView } from "./alert-view.js";
 import { newRecord, Outbox, sentRequest, textLength, type DeliveryRecord, type OutboxLimits } from "./outbox.js";
 import type { NotifyRules } from "./rules.js";
@@ -41,15 +44,31 @@ export interface NotifierSettings {
   workers: number;
   /** Limits of the outbox the delivery records go to. */
   outbox: OutboxLimits;
+  /** Where vendor kinds' requests are sent; without one they are only recorded. */
+  vendorUrls: VendorUrls;
   /** Called whenever a delivery changed the state (an integration's last error or disabled flag). */
   onChange(): void;
+}
+
+/**
+ * A group's delivery while its members' are under way: its record says
+ * how many of them failed once the last has ended.
+ */
+interface GroupTally {
+  record: DeliveryRecord;
+  channel: StoredChannel;
+  /** Its members, those skipped for this direction included (the service counts them). */
+  members: number;
+  /** Member deliveries not ended yet, plus one while they are still being recorded. */
+  pending: number;
+  failed: number;
 }
 
 /** The HTTP deliveries of one flip, sent one after another by one worker. */
 interface FlipSends {
   /** The check's UUID: its flips are sent in order. */
   check: string;
-  deliveries: Array<{ record: DeliveryRecord; channel: StoredChannel; alert: HttpAlert }>;
+  deliveries: Array<{ record: DeliveryRecord; channel: StoredChannel; alert: HttpAlert; group: GroupTally | null }>;
   /** Aborted by `abort()` (the fake's `close()` or `reset()`). */
   signal: AbortSignal;
 }
@@ -143,49 +162,88 @@ export class Notifier {
     flip.processed = true;
     // A check deleted (or a fake reset) before its flip was taken has nobody left to notify.
     if (this.#core.store.checks.get(check.uuid) !== check) return;
-    const { rules, transport } = this.#settings;
+    const { rules } = this.#settings;
     const now = this.#now();
     const shared = flipView(this.#core, check, flip, now);
     const sends: FlipSends = { check: check.uuid, deliveries: [], signal: this.#controller.signal };
     for (const channel of check.project.channels) {
       if (!check.channels.has(channel.id) || channel.disabled || !rules.notifies(channel.kind, channel.value, shared.flip.status)) continue;
-      const record = newRecord(channel, check.uuid, flip, now);
-      let alert: RenderedAlert = { type: "none" };
-      const limit = rules.rateLimit(channel.kind, channel.value);
-      if (limit !== null && !this.#buckets.take(limit, now)) {
-        record.error = RATE_LIMIT_EXCEEDED;
-      } else {
-        try {
-          alert = this.#render(channel, shared);
-        } catch (problem) {
-          // A renderer's refusal (a webhook without a URL for this direction: `Empty webhook URL`) fails this delivery alone, as a sender error would.
-          record.error = (problem instanceof Error ? problem.message : String(problem)).slice(0, ERROR_TEXT_MAX_LENGTH);
-        }
-      }
-      if (alert.type === "http" && transport !== null) {
-        record.error = "Sending";
-        sends.deliveries.push({ record, channel, alert });
-      } else if (alert.type === "http") {
-        // Record-only mode records what sending would write, and fails where sending would fail before writing.
-        const request = unsentRequest(alert);
-        if (typeof request === "string") record.error = request;
-        else record.requests.push(sentRequest(request, null));
-      }
-      else if (alert.type === "email") {
-        const { type, ...email } = alert;
-        record.email = email;
-      }
-      this.outbox.add(record);
-      if (record.error !== "Sending") this.#ended(channel, record.error);
+      if (channel.kind === "group") this.#recordGroup(channel, check, flip, now, shared, sends);
+      else this.#recordDelivery(channel, check.uuid, flip, now, shared, sends, null);
     }
     if (sends.deliveries.length > 0) this.#waiting.push(sends);
+  }
+
+  #recordDelivery(
+    channel: StoredChannel,
+    check: string,
+    flip: PendingFlip["flip"],
+    now: number,
+    shared: FlipView,
+    sends: FlipSends,
+    group: GroupTally | null,
+  ): void {
+    const { rules, transport } = this.#settings;
+    const record = newRecord(channel, check, flip, now);
+    let alert: RenderedAlert = { type: "none" };
+    const limit = rules.rateLimit(channel.kind, channel.value);
+    if (limit !== null && !this.#buckets.take(limit, now)) {
+      record.error = RATE_LIMIT_EXCEEDED;
+    } else {
+      try {
+        alert = this.#render(channel, shared);
+      } catch (problem) {
+        // A renderer's refusal (a webhook without a URL for this direction: `Empty webhook URL`) fails this delivery alone, as a sender error would.
+        record.error = (problem instanceof Error ? problem.message : String(problem)).slice(0, ERROR_TEXT_MAX_LENGTH);
+      }
+    }
+    if (alert.type === "http") record.text = alert.text ?? null;
+    // A request to a vendor's own address is only recorded (`vendorUrls` moves the ones a test wants to receive).
+    if (alert.type === "http" && transport !== null && alert.vendor === undefined) {
+      record.error = "Sending";
+      sends.deliveries.push({ record, channel, alert, group });
+    } else if (alert.type === "http") {
+      // Record-only mode records what sending would write, and fails where sending would fail before writing.
+      const request = unsentRequest(alert);
+      if (typeof request === "string") record.error = request;
+      else record.requests.push(sentRequest(request, null));
+    } else if (alert.type === "email") {
+      const { type, ...email } = alert;
+      record.email = email;
+    }
+    this.outbox.add(record);
+    if (record.error !== "Sending") this.#ended(channel, record.error, group);
+  }
+
+  // A group delivers to each of its members as their own delivery (disabled ones too, as the service does); its
+  // record, opened first, fails when any of theirs does.
+  #recordGroup(group: StoredChannel, check: StoredCheck, flip: PendingFlip["flip"], now: number, shared: FlipView, sends: FlipSends): void {
+    const record = newRecord(group, check.uuid, flip, now);
+    record.error = "Sending";
+    this.outbox.add(record);
+    const members = groupMembers(group, check.project.channels);
+    const tally: GroupTally = { record, channel: group, members: members.length, pending: 1, failed: 0 };
+    for (const member of members) {
+      if (!this.#settings.rules.notifies(member.kind, member.value, shared.flip.status)) continue;
+      tally.pending++;
+      this.#recordDelivery(member, check.uuid, flip, now, shared, sends, tally);
+    }
+    this.#memberEnded(tally, "");
+  }
+
+  #memberEnded(tally: GroupTally, error: string): void {
+    if (error !== "") tally.failed++;
+    if (--tally.pending > 0) return;
+    tally.record.error = tally.failed === 0 ? "" : `${tally.failed} out of ${tally.members} notifications failed`;
+    this.outbox.resized(tally.record);
+    this.#ended(tally.channel, tally.record.error, null);
   }
 
   // An email to a user of the account carries the overview of that user's projects.
   #render(channel: StoredChannel, shared: FlipView): RenderedAlert {
     const { rules } = this.#settings;
     const view = channelView(this.#core, shared, channel);
-    let alert = rules.renderAlert(view);
+    let alert = routedAlert(rules.renderAlert(view), this.#settings.vendorUrls);
     if (alert.type === "email") {
       view.overview = overviewFor(this.#core, alert.to, shared.now);
       if (view.overview !== null) alert = rules.renderAlert(view);
@@ -215,7 +273,7 @@ export class Notifier {
   // Sends one flip's requests, then those of the flips still waiting, until none it may take waits.
   async #work(first: FlipSends): Promise<void> {
     for (let sends: FlipSends | undefined = first; sends !== undefined; sends = this.#next()) {
-      for (const { record, channel, alert } of sends.deliveries) {
+      for (const { record, channel, alert, group } of sends.deliveries) {
         const { rules, transport } = this.#settings;
         const outcome = await sendHttpAlert(alert, {
           transport: transport as Transport,
@@ -227,15 +285,16 @@ export class Notifier {
         record.error = outcome.error.slice(0, ERROR_TEXT_MAX_LENGTH);
         if (outcome.permanent) channel.disabled = true;
         this.outbox.resized(record);
-        this.#ended(channel, record.error);
+        this.#ended(channel, record.error, group);
       }
       this.#busy.delete(sends.check);
     }
   }
 
-  #ended(channel: StoredChannel, error: string): void {
+  #ended(channel: StoredChannel, error: string, group: GroupTally | null): void {
     channel.lastError = error;
     this.#settings.onChange();
+    if (group !== null) this.#memberEnded(group, error);
   }
 }
 
