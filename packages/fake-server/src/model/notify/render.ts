@@ -1,18 +1,32 @@
 /**
  * What one delivery sends, by the channel's kind: the webhook request, the
- * alert email, the Slack-style payload (Slack, Mattermost, Discord), the
- * Rocket.Chat, Teams, ntfy, Google Chat, Gotify or Zulip message, the
- * Spike, PagerTree or Splunk On-Call incident. A group is delivered by
- * delivering to its members; a shell integration fails (the service runs
- * no commands); any channel without settings is delivered as a record
- * without a request. Rendering
+ * alert email, the chat kinds' messages (Slack, Mattermost, Discord,
+ * Rocket.Chat, Teams, ntfy, Google Chat, Gotify, Zulip), the incident
+ * tools' events (Spike, PagerTree, Splunk On-Call), and the requests of
+ * the kinds whose address the vendor fixes (PagerDuty, Opsgenie, Pushover,
+ * Telegram, Pushbullet, Matrix, Signal, Trello, GitHub, Apprise, SMS,
+ * WhatsApp, calls), which are recorded rather than sent unless routed. A
+ * group is delivered by delivering to its members; a shell integration
+ * fails (the service runs no commands); retired kinds and any channel
+ * without settings are delivered as a record without a request. Rendering
  * is pure: the same {@link AlertView} always gives the same bytes.
  * @module
  */
+import { renderApprise } from "./apprise.js";
 import { renderEmail } from "./email-alert.js";
+import { renderGitHub } from "./github.js";
 import { renderGoogleChat } from "./googlechat.js";
 import { renderGotify } from "./gotify.js";
 import { renderPagerTree, renderSpike, renderVictorOps } from "./incidents.js";
+import { renderMatrix } from "./matrix.js";
+import { renderOpsgenie } from "./opsgenie.js";
+import { renderPagerDuty } from "./pagerduty.js";
+import { renderPushbullet } from "./pushbullet.js";
+import { renderPushover } from "./pushover.js";
+import { renderSignal } from "./signal.js";
+import { renderTelegram } from "./telegram.js";
+import { renderTrello } from "./trello.js";
+import { renderCall, renderSms, renderWhatsApp } from "./twilio.js";
 import { renderTeams } from "./msteamsw.js";
 import { renderNtfy } from "./ntfy.js";
 import { renderRocketChat } from "./rocketchat.js";
@@ -40,6 +54,19 @@ const RENDERERS: Readonly<Record<string, (view: AlertView) => RenderedAlert>> = 
   victorops: renderVictorOps,
   gotify: renderGotify,
   zulip: renderZulip,
+  pd: renderPagerDuty,
+  opsgenie: renderOpsgenie,
+  po: renderPushover,
+  telegram: renderTelegram,
+  pushbullet: renderPushbullet,
+  matrix: renderMatrix,
+  signal: renderSignal,
+  trello: renderTrello,
+  github: renderGitHub,
+  apprise: renderApprise,
+  sms: renderSms,
+  whatsapp: renderWhatsApp,
+  call: renderCall,
 };
 
 /**
