@@ -228,7 +228,7 @@ describe("outcomes", () => {
       s.fake.addChannel(id, { kind: "webhook", name: "down only", value: webhook({ url: `${HOOK}/d?$JSON` }) });
       s.fake.addChannel(id, { kind: "slack", name: "chat", value: `${HOOK}/slack` });
       s.fake.addChannel(id, { kind: "ntfy", name: "push", value: JSON.stringify({ topic: "t", url: HOOK, priority: 5, priority_up: 3 }) });
-      s.fake.addChannel(id, { kind: "pd", name: "pager", value: "key" });
+      s.fake.addChannel(id, { kind: "pd", name: "pager" }); // no settings: a record without a request
       const uuid = await s.create({ name: "first name", tags: "a b", timeout: 60, grace: 60, channels: "*" });
       await s.create({ name: "neighbour", timeout: 60, grace: 60 });
       await ping(s, uuid, "started with a body");

@@ -229,6 +229,22 @@ describe("vendor requests in a sending fake", () => {
     expect(records.map((record) => record.requests.map((request) => request.status))).toEqual([[202], [null]]);
   });
 
+  it("of the phone kinds record their text beside the request", async () => {
+    const fake = new FakeServer({ notifications: { delivery: "record" } });
+    const project = fake.createProject();
+    fake.addChannel(project.id, channels.sms("+15551234567"));
+    fake.addChannel(project.id, channels.call("+15551234567"));
+    fake.addChannel(project.id, channels.pd("svc-key"));
+    const check = fake.createCheck(project.id, { name: "backup", channels: "*" });
+    await fake.handle(new Request(`${check.ping_url}/fail`));
+    await fake.settled();
+    expect(fake.notifications().map((record) => [record.channel.kind, record.text])).toEqual([
+      ["sms", 'Mychecks: The check "backup" is DOWN (received a failure signal).'],
+      ["call", 'Hello! A message from Mychecks: The check "backup" is down.'],
+      ["pd", null],
+    ]);
+  });
+
   it("refuse a base URL for a kind that has none, or one that is no http URL", () => {
     expect(() => new FakeServer({ notifications: { vendorUrls: { slack: "http://127.0.0.1:9" } as never } })).toThrow(/"slack" is not one of apprise, call/);
     expect(() => new FakeServer({ notifications: { vendorUrls: { pd: "ftp://x" } } })).toThrow("notifications.vendorUrls.pd must be an http or https URL");

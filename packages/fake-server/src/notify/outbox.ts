@@ -59,6 +59,8 @@ export interface DeliveryRecord {
   requests: SentRequest[];
   /** The alert email (email kind), otherwise `null`. */
   email: SentEmail | null;
+  /** What a phone kind's message says (the SMS, the words of a call; for WhatsApp, whose text is the service's template at Twilio, the SMS text it stands for), otherwise `null`. */
+  text: string | null;
 }
 
 /** Limits of an {@link Outbox}. */
@@ -79,6 +81,7 @@ export function newRecord(channel: DeliveryRecord["channel"], check: string, fli
     error: "",
     requests: [],
     email: null,
+    text: null,
   };
 }
 

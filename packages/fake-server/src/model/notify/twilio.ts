@@ -37,43 +37,62 @@ function statusCallback(view: AlertView): string {
   return `${view.site.root}/api/v3/notifications/${deliveryUuid(view, "twilio")}/status`;
 }
 
-function twilio(kind: "sms" | "whatsapp" | "call", resource: string, form: Array<[string, string]>): HttpAlert {
+function twilio(kind: "sms" | "whatsapp" | "call", resource: string, form: Array<[string, string]>, text: string): HttpAlert {
   const auth = basicAuthorization(VENDOR_STAND_INS.twilioAccount, VENDOR_STAND_INS.twilioAuth);
-  return vendorAlert(kind, formAlert(`${ACCOUNT_URL}/${resource}`, formEncode(form), [["Authorization", auth]]));
+  const alert = vendorAlert(kind, formAlert(`${ACCOUNT_URL}/${resource}`, formEncode(form), [["Authorization", auth]]));
+  alert.text = text;
+  return alert;
 }
 
 /** An SMS delivery. */
 export function renderSms(view: AlertView): HttpAlert {
   const to = objectValue("sms", view.channel.value).value as string;
-  return twilio("sms", "Messages.json", [
-    ["To", to],
-    ["Body", phoneText(view)],
-    ["StatusCallback", statusCallback(view)],
-    ["RiskCheck", "disable"],
-    ["From", VENDOR_STAND_INS.twilioFrom],
-  ]);
+  const text = phoneText(view);
+  return twilio(
+    "sms",
+    "Messages.json",
+    [
+      ["To", to],
+      ["Body", text],
+      ["StatusCallback", statusCallback(view)],
+      ["RiskCheck", "disable"],
+      ["From", VENDOR_STAND_INS.twilioFrom],
+    ],
+    text,
+  );
 }
 
 /** A WhatsApp delivery. */
 export function renderWhatsApp(view: AlertView): HttpAlert {
   const to = objectValue("whatsapp", view.channel.value).value as string;
-  return twilio("whatsapp", "Messages.json", [
-    ["To", `whatsapp:${to}`],
-    ["From", `whatsapp:${VENDOR_STAND_INS.twilioFrom}`],
-    ["MessagingServiceSid", VENDOR_STAND_INS.twilioMessagingService],
-    ["ContentSid", VENDOR_STAND_INS.whatsappContent[view.flip.status]],
-    ["ContentVariables", serviceJson({ 1: nameThenCode(view) })],
-    ["StatusCallback", statusCallback(view)],
-  ]);
+  return twilio(
+    "whatsapp",
+    "Messages.json",
+    [
+      ["To", `whatsapp:${to}`],
+      ["From", `whatsapp:${VENDOR_STAND_INS.twilioFrom}`],
+      ["MessagingServiceSid", VENDOR_STAND_INS.twilioMessagingService],
+      ["ContentSid", VENDOR_STAND_INS.whatsappContent[view.flip.status]],
+      ["ContentVariables", serviceJson({ 1: nameThenCode(view) })],
+      ["StatusCallback", statusCallback(view)],
+    ],
+    phoneText(view),
+  );
 }
 
 /** A phone call's delivery. */
 export function renderCall(view: AlertView): HttpAlert {
   const to = objectValue("call", view.channel.value).value as string;
-  return twilio("call", "Calls.json", [
-    ["From", VENDOR_STAND_INS.twilioFrom],
-    ["To", to],
-    ["Twiml", `<Response><Say>${escapeHtml(callText(view))}</Say></Response>`],
-    ["StatusCallback", statusCallback(view)],
-  ]);
+  const text = callText(view);
+  return twilio(
+    "call",
+    "Calls.json",
+    [
+      ["From", VENDOR_STAND_INS.twilioFrom],
+      ["To", to],
+      ["Twiml", `<Response><Say>${escapeHtml(text)}</Say></Response>`],
+      ["StatusCallback", statusCallback(view)],
+    ],
+    text,
+  );
 }

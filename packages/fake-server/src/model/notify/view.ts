@@ -138,6 +138,8 @@ export interface HttpAlert {
   auth?: readonly [user: string, password: string];
   /** Whether the body is a form: the client adds `Content-Type: application/x-www-form-urlencoded` after `Content-Length`, and may send it again after a redirect. */
   form?: boolean;
+  /** What a phone kind's message says, kept beside its request. */
+  text?: string;
   /** Set to the kind for a request to the vendor's own address (PagerDuty, Telegram, …): recorded, not sent, unless the fake is given a base URL for the kind. */
   vendor?: VendorKind;
 }
