@@ -37,62 +37,46 @@ function statusCallback(view: AlertView): string {
   return `${view.site.root}/api/v3/notifications/${deliveryUuid(view, "twilio")}/status`;
 }
 
-function twilio(kind: "sms" | "whatsapp" | "call", resource: string, form: Array<[string, string]>, text: string): HttpAlert {
+// The integration's number is given to `form`; `text` is what the message says, kept in the delivery's record.
+function twilio(view: AlertView, kind: "sms" | "whatsapp" | "call", resource: string, text: string, form: (to: string) => Array<[string, string]>): HttpAlert {
+  const to = objectValue(kind, view.channel.value).value as string;
   const auth = basicAuthorization(VENDOR_STAND_INS.twilioAccount, VENDOR_STAND_INS.twilioAuth);
-  const alert = vendorAlert(kind, formAlert(`${ACCOUNT_URL}/${resource}`, formEncode(form), [["Authorization", auth]]));
+  const alert = vendorAlert(kind, formAlert(`${ACCOUNT_URL}/${resource}`, formEncode(form(to)), [["Authorization", auth]]));
   alert.text = text;
   return alert;
 }
 
 /** An SMS delivery. */
 export function renderSms(view: AlertView): HttpAlert {
-  const to = objectValue("sms", view.channel.value).value as string;
   const text = phoneText(view);
-  return twilio(
-    "sms",
-    "Messages.json",
-    [
-      ["To", to],
-      ["Body", text],
-      ["StatusCallback", statusCallback(view)],
-      ["RiskCheck", "disable"],
-      ["From", VENDOR_STAND_INS.twilioFrom],
-    ],
-    text,
-  );
+  return twilio(view, "sms", "Messages.json", text, (to) => [
+    ["To", to],
+    ["Body", text],
+    ["StatusCallback", statusCallback(view)],
+    ["RiskCheck", "disable"],
+    ["From", VENDOR_STAND_INS.twilioFrom],
+  ]);
 }
 
 /** A WhatsApp delivery. */
 export function renderWhatsApp(view: AlertView): HttpAlert {
-  const to = objectValue("whatsapp", view.channel.value).value as string;
-  return twilio(
-    "whatsapp",
-    "Messages.json",
-    [
-      ["To", `whatsapp:${to}`],
-      ["From", `whatsapp:${VENDOR_STAND_INS.twilioFrom}`],
-      ["MessagingServiceSid", VENDOR_STAND_INS.twilioMessagingService],
-      ["ContentSid", VENDOR_STAND_INS.whatsappContent[view.flip.status]],
-      ["ContentVariables", serviceJson({ 1: nameThenCode(view) })],
-      ["StatusCallback", statusCallback(view)],
-    ],
-    phoneText(view),
-  );
+  return twilio(view, "whatsapp", "Messages.json", phoneText(view), (to) => [
+    ["To", `whatsapp:${to}`],
+    ["From", `whatsapp:${VENDOR_STAND_INS.twilioFrom}`],
+    ["MessagingServiceSid", VENDOR_STAND_INS.twilioMessagingService],
+    ["ContentSid", VENDOR_STAND_INS.whatsappContent[view.flip.status]],
+    ["ContentVariables", serviceJson({ 1: nameThenCode(view) })],
+    ["StatusCallback", statusCallback(view)],
+  ]);
 }
 
 /** A phone call's delivery. */
 export function renderCall(view: AlertView): HttpAlert {
-  const to = objectValue("call", view.channel.value).value as string;
   const text = callText(view);
-  return twilio(
-    "call",
-    "Calls.json",
-    [
-      ["From", VENDOR_STAND_INS.twilioFrom],
-      ["To", to],
-      ["Twiml", `<Response><Say>${escapeHtml(text)}</Say></Response>`],
-      ["StatusCallback", statusCallback(view)],
-    ],
-    text,
-  );
+  return twilio(view, "call", "Calls.json", text, (to) => [
+    ["From", VENDOR_STAND_INS.twilioFrom],
+    ["To", to],
+    ["Twiml", `<Response><Say>${escapeHtml(text)}</Say></Response>`],
+    ["StatusCallback", statusCallback(view)],
+  ]);
 }
