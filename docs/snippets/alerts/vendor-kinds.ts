@@ -6,7 +6,7 @@ it("records a vendor's request, or sends it where vendorUrls says", async () => 
   const fake = new FakeServer({
     notifications: {
       vendorUrls: { pd: "http://127.0.0.1:9000" }, // PagerDuty's requests go here; the other vendors' are only recorded
-      fetch: async (url) => (received.push(url), new Response(null, { status: 202 })),
+      fetch: async (request) => (received.push(request.url), new Response(null, { status: 202 })),
     },
   });
   const project = fake.createProject();

@@ -16,8 +16,9 @@ const fixture = (name: string): string => readFileSync(new URL(`./fixtures/notif
 const SITE_ROOT = "http://127.0.0.1:8791";
 /** Where the receiver listened (the fixtures write it `RECEIVER`). */
 const RECEIVER = "127.0.0.1:41449";
-/** What the receiver saw that the sending client added, not the service. */
+/** What the receiver saw that the sending client added, not the service (a form's type and the credentials given to it included). */
 const CLIENT_HEADERS = new Set(["Host", "Accept", "Content-Length", "Expect"]);
+const FORM_HEADERS = new Set(["Authorization", "Content-Type"]);
 
 interface Captured {
   method: string;
@@ -116,7 +117,15 @@ describe("each captured delivery renders byte for byte", () => {
       expect(rendered.type).toBe("http");
       expect(rendered.method).toBe(request.method);
       expect(rendered.url).toBe(`http://${RECEIVER}${request.path}`);
-      expect(rendered.headers).toEqual(request.headers.filter(([name]) => !CLIENT_HEADERS.has(name)));
+      const form = label === "zulip";
+      expect(rendered.headers).toEqual(request.headers.filter(([name]) => !CLIENT_HEADERS.has(name) && !(form && FORM_HEADERS.has(name))));
+      if (form) {
+        // The client writes the form's credentials and type: here they are what the capture shows.
+        expect(rendered.form).toBe(true);
+        const [user, password] = rendered.auth ?? ["", ""];
+        expect(["Authorization", `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`]).toEqual(request.headers.find(([name]) => name === "Authorization"));
+        expect(request.headers.find(([name]) => name === "Content-Type")).toEqual(["Content-Type", "application/x-www-form-urlencoded"]);
+      }
       expect(Buffer.from(rendered.body ?? new Uint8Array()).toString("utf8")).toBe(request.body);
     });
   }
@@ -131,7 +140,7 @@ describe("a group", () => {
   const webhook = (path: string) => JSON.stringify({ ...JSON.parse(SETTINGS.member!.value), url_down: `http://${RECEIVER}${path}`, url_up: "" });
 
   it("delivers to each member as a second delivery of the member, after its own record", async () => {
-    const fake = new FakeServer({ notifications: { fetch: async (url) => new Response(null, { status: url.endsWith("/broken") ? 500 : 200 }) } });
+    const fake = new FakeServer({ notifications: { fetch: async (request) => new Response(null, { status: request.url.endsWith("/broken") ? 500 : 200 }) } });
     const project = fake.createProject();
     const member = fake.addChannel(project.id, { kind: "webhook", name: "member", value: webhook("/ok/s9/member") });
     const broken = fake.addChannel(project.id, { kind: "webhook", name: "broken", value: webhook("/broken"), disabled: true });

@@ -25,7 +25,7 @@ function email(view: Parameters<typeof alertView>[0] = {}): EmailAlert {
 
 describe("kinds without a renderer", () => {
   it("record a delivery without a request, and so does any channel without settings", () => {
-    for (const kind of ["shell", "group", "msteams"]) {
+    for (const kind of ["group", "msteams"]) {
       expect(renderAlert(alertView({ channel: { kind, value: "key" } }))).toEqual({ type: "none" });
     }
     for (const kind of ["webhook", "email", "slack", "ntfy"]) {

@@ -11,9 +11,8 @@ import { renderAlert } from "../src/model/notify/render.js";
 import type { HttpAlert } from "../src/model/notify/view.js";
 import { alertView, NOW } from "./notify-view.js";
 
-const TWILIO_AUTH = "Basic QUNmYWtlMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDA6ZmFrZS10d2lsaW8tYXV0aC10b2tlbg==";
+const TWILIO_AUTH = ["ACfake00000000000000000000000000", "fake-twilio-auth-token"];
 const PAGE = "http://fake.test/cloaked/0123456789abcdef0123456789abcdef01234567/";
-const FORM = ["Content-Type", "application/x-www-form-urlencoded"];
 const JSON_TYPE = ["Content-Type", "application/json"];
 const AGENT = ["User-Agent", "healthchecks.io"];
 
@@ -28,7 +27,7 @@ function render(kind: string, value: string, status: "up" | "down" = "down") {
     }),
   ) as HttpAlert;
   const body = alert.body === null ? null : Buffer.from(alert.body).toString("utf8");
-  return { method: alert.method, url: alert.url, headers: alert.headers, vendor: alert.vendor, body };
+  return { method: alert.method, url: alert.url, headers: alert.headers, vendor: alert.vendor, auth: alert.auth, form: alert.form, body };
 }
 const form = (body: string | null) => Object.fromEntries(new URLSearchParams(body ?? ""));
 const json = (body: string | null) => JSON.parse(body ?? "null") as Record<string, unknown>;
@@ -60,7 +59,7 @@ describe("each vendor kind's request", () => {
 
   it("Pushover: a form with the app token, an HTML message, the priority, and an emergency's retries", () => {
     const down = render("po", "user1|2|0");
-    expect(down).toMatchObject({ url: "https://api.pushover.net/1/messages.json", headers: [AGENT, FORM], vendor: "po" });
+    expect(down).toMatchObject({ url: "https://api.pushover.net/1/messages.json", headers: [AGENT], form: true, vendor: "po" });
     expect(form(down.body)).toEqual({
       token: "fake-pushover-app-token",
       user: "user1",
@@ -160,7 +159,9 @@ describe("each vendor kind's request", () => {
     const sms = render("sms", '{"value": "+15551234567", "up": true, "down": true}');
     expect(sms).toMatchObject({
       url: "https://api.twilio.com/2010-04-01/Accounts/ACfake00000000000000000000000000/Messages.json",
-      headers: [["Authorization", TWILIO_AUTH], AGENT, FORM],
+      headers: [AGENT],
+      auth: TWILIO_AUTH,
+      form: true,
     });
     const callback = expect.stringMatching(/^http:\/\/fake\.test\/api\/v3\/notifications\/[0-9a-f-]{36}\/status$/);
     expect(form(sms.body)).toEqual({
@@ -198,8 +199,8 @@ describe("vendor requests in a sending fake", () => {
     const fake = new FakeServer({
       notifications: {
         vendorUrls,
-        fetch: async (url, init) => {
-          sent.push({ url, body: new TextDecoder().decode(init.body as Uint8Array) });
+        fetch: async (request) => {
+          sent.push({ url: request.url, body: await request.text() });
           return new Response(null, { status: 202 });
         },
       },

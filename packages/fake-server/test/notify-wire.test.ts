@@ -15,6 +15,7 @@ import { nodeTransport } from "../src/notify/node-transport.js";
 import { sendHttpAlert } from "../src/notify/sender.js";
 import { webhook, type WebhookSide } from "./notify-helpers.js";
 import { httpAnswer, startRawReceiver, type RawReceiver } from "./notify-raw-receiver.js";
+import type { KnownChannelKind } from "@checks-api/schema";
 
 let receiver: RawReceiver;
 beforeAll(async () => {
@@ -226,7 +227,7 @@ describe("the per-attempt time limit", () => {
 
 describe("limits and kinds that do not send", () => {
   /** A fake with one integration and a check; `flip()` sends the ping that changes its status. */
-  function flipping(kind: string, value: string, notifications: FakeServerOptions["notifications"]) {
+  function flipping(kind: KnownChannelKind, value: string, notifications: FakeServerOptions["notifications"]) {
     const fake = new FakeServer({ notifications });
     const project = fake.createProject();
     fake.addChannel(project.id, { kind, value });

@@ -8,7 +8,6 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { formEncode } from "../../text/percent.js";
 import { factLines, HTML_FACTS } from "./fact-lines.js";
 import { formAlert } from "./http-alert.js";
 import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
@@ -47,5 +46,5 @@ export function renderPushover(view: AlertView): HttpAlert {
     ["url_title", `View on ${view.site.name}`],
   ];
   if (priority === "2") form.push(["retry", String(VENDOR_STAND_INS.pushoverRetrySeconds)], ["expire", String(VENDOR_STAND_INS.pushoverExpireSeconds)]);
-  return vendorAlert("po", formAlert(PUSHOVER_URL, formEncode(form), []));
+  return vendorAlert("po", formAlert(PUSHOVER_URL, form));
 }

@@ -8,10 +8,9 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { formEncode } from "../../text/percent.js";
 import { serviceJson } from "../../text/json.js";
 import { downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
-import { basicAuthorization, formAlert } from "./http-alert.js";
+import { formAlert } from "./http-alert.js";
 import { objectValue } from "./settings.js";
 import { deliveryUuid, VENDOR_STAND_INS } from "./vendor-stand-ins.js";
 import { vendorAlert } from "./vendor.js";
@@ -40,8 +39,7 @@ function statusCallback(view: AlertView): string {
 // The integration's number is given to `form`; `text` is what the message says, kept in the delivery's record.
 function twilio(view: AlertView, kind: "sms" | "whatsapp" | "call", resource: string, text: string, form: (to: string) => Array<[string, string]>): HttpAlert {
   const to = objectValue(kind, view.channel.value).value as string;
-  const auth = basicAuthorization(VENDOR_STAND_INS.twilioAccount, VENDOR_STAND_INS.twilioAuth);
-  const alert = vendorAlert(kind, formAlert(`${ACCOUNT_URL}/${resource}`, formEncode(form(to)), [["Authorization", auth]]));
+  const alert = vendorAlert(kind, formAlert(`${ACCOUNT_URL}/${resource}`, form(to), [VENDOR_STAND_INS.twilioAccount, VENDOR_STAND_INS.twilioAuth]));
   alert.text = text;
   return alert;
 }

@@ -7,9 +7,8 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { formEncode } from "../../text/percent.js";
 import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
-import { basicAuthorization, formAlert } from "./http-alert.js";
+import { formAlert } from "./http-alert.js";
 import { objectValue } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
@@ -30,12 +29,15 @@ export function renderZulip(view: AlertView): HttpAlert {
   const settings = objectValue("zulip", view.channel.value);
   const to = settings.to as string;
   const topic = typeof settings.topic === "string" && settings.topic !== "" ? settings.topic : templated(`${nameThenCode(view)} is ${view.flip.status.toUpperCase()}`);
-  const body = formEncode([
-    ["type", settings.mtype as string],
-    // A direct message to a user id is addressed with a JSON list of ids.
-    ["to", settings.mtype === "private" && /^\d+$/.test(to) ? `[${to}]` : to],
-    ["topic", topic],
-    ["content", content(view)],
-  ]);
-  return formAlert(`${settings.site as string}/api/v1/messages`, body, [["Authorization", basicAuthorization(settings.bot_email as string, settings.api_key as string)]]);
+  return formAlert(
+    `${settings.site as string}/api/v1/messages`,
+    [
+      ["type", settings.mtype as string],
+      // A direct message to a user id is addressed with a JSON list of ids.
+      ["to", settings.mtype === "private" && /^\d+$/.test(to) ? `[${to}]` : to],
+      ["topic", topic],
+      ["content", content(view)],
+    ],
+    [settings.bot_email as string, settings.api_key as string],
+  );
 }
