@@ -49,6 +49,7 @@ import { Notifier } from "./notify/processor.js";
 import { SERVICE_RULES } from "./notify/service-rules.js";
 import type { Transport } from "./notify/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
+import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
 
 export type {
   AccountLimits,
@@ -70,7 +71,9 @@ export type {
   ProjectInfo,
   ProjectInit,
   ResolvedOptions,
+  RunningSmtpServer,
   ServiceLimits,
+  SmtpListenOptions,
   SentEmail,
   SentRequest,
   StatusChange,
@@ -298,10 +301,14 @@ export class FakeServer {
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
   deliverEmail(message: InboundEmail): EmailOutcome {
+    return this.#deliverEmail(message);
+  }
+
+  #deliverEmail(message: InboundEmail, bytes?: Uint8Array): EmailOutcome {
     this.#revision++;
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
-    const outcome = deliverEmail(this.#core, message, now);
+    const outcome = deliverEmail(this.#core, message, now, bytes);
     this.#notifier.kick();
     return outcome;
   }
@@ -432,6 +439,18 @@ export class FakeServer {
   /** Serves the fake over HTTP (node:http). */
   listen(options: ListenOptions = {}): Promise<RunningServer> {
     return listen(this, options);
+  }
+
+  /**
+   * Takes email pings over SMTP, as the service's own SMTP listener does:
+   * mail to `{uuid}@{pingEmailDomain}` or `{ping key}+{slug}@{pingEmailDomain}`
+   * becomes a ping of that check, classified by its keyword filters, exactly
+   * as {@link FakeServer.deliverEmail} would record it. Binds `127.0.0.1` on
+   * a free port unless told otherwise. Messages up to 32 MiB, 16 connections
+   * at once. Guide: [testing with the fake server](../../../docs/testing.md#email-pings-over-smtp).
+   */
+  listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);
   }
 
   /** msw 2 request handlers answering with this fake. */
