@@ -50,6 +50,7 @@ import { SERVICE_RULES } from "./notify/service-rules.js";
 import type { Transport } from "./notify/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
 import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
+import { smtpRelay } from "./smtp/relay.js";
 
 export type {
   AccountLimits,
@@ -140,6 +141,7 @@ export class FakeServer {
     this.#notifier = new Notifier(this.#core, () => this.#clock.nowMs(), {
       rules: SERVICE_RULES,
       transport: transportFor(notifications.delivery, options.notifications?.fetch),
+      mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
@@ -467,4 +469,9 @@ export class FakeServer {
 function transportFor(delivery: "send" | "fetch" | "record", fetch: NotificationOptions["fetch"]): Transport | null {
   if (delivery === "record") return null;
   return delivery === "fetch" && fetch !== undefined ? fetchTransport(fetch) : nodeTransport;
+}
+
+function relayAddress(url: string): { host: string; port: number } {
+  const { hostname, port } = new URL(url);
+  return { host: hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(port) };
 }

@@ -52,6 +52,8 @@ export interface NotificationSettings {
   outboxLimit: number;
   /** Bytes the outbox holds at most. */
   outboxByteLimit: number;
+  /** The SMTP server alert emails are also sent to, as `smtp://host:port`, or `null`. */
+  smtpRelay: string | null;
 }
 
 /**

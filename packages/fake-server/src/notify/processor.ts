@@ -2,9 +2,10 @@
  * The notification processor. Once the request that recorded a flip has
  * been answered, it takes the flip, picks the check's integrations that
  * want it and renders what each delivery sends, from the store as it is
- * then: one record per delivery in the outbox, dated then. Emails, kinds
- * the fake does not deliver, and every delivery in record-only mode are
- * complete at that point. HTTP requests are sent later, on a pool of
+ * then: one record per delivery in the outbox, dated then. Emails (unless
+ * an SMTP relay takes them too), kinds the fake does not deliver, and every
+ * delivery in record-only mode are complete at that point. HTTP requests
+ * and relayed emails are sent later, on a pool of
  * workers like the service's alert processor: the deliveries of one flip
  * one after another in the project's order, different flips on different
  * workers, so that a receiver that hangs holds only the later channels of
@@ -15,7 +16,7 @@
  */
 import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "../model/notify/limits.js";
 import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js";
-import type { HttpAlert, RenderedAlert } from "../model/notify/view.js";
+import type { EmailAlert, HttpAlert, RenderedAlert } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import type { PendingFlip, StoredChannel } from "../model/store.js";
 import { channelView, flipView, overviewFor, type FlipView } from "./alert-view.js";
@@ -23,7 +24,8 @@ import { newRecord, Outbox, sentRequest, textLength, type DeliveryRecord, type O
 import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert } from "./sender.js";
 import { CurlUrlError } from "../text/curl-url.js";
-import { DeliveryError, type Transport } from "./transport.js";
+import type { Mailer } from "./mailer.js";
+import { DeliveryError, TRANSPORT_ERRORS, type Transport } from "./transport.js";
 import { firstRequest, recordedWire, type RecordedWire } from "./wire-request.js";
 
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
@@ -35,6 +37,8 @@ export interface NotifierSettings {
   rules: NotifyRules;
   /** Sends HTTP deliveries; `null` records them without sending. */
   transport: Transport | null;
+  /** Also hands alert emails to an SMTP relay; `null`: they are only recorded. */
+  mailer: Mailer | null;
   /** Time limit of one HTTP attempt, ms. */
   attemptTimeoutMs: number;
   /** Flips whose requests are sent at the same time, at most. */
@@ -49,7 +53,7 @@ export interface NotifierSettings {
 interface FlipSends {
   /** The check's UUID: its flips are sent in order. */
   check: string;
-  deliveries: Array<{ record: DeliveryRecord; channel: StoredChannel; alert: HttpAlert }>;
+  deliveries: Array<{ record: DeliveryRecord; channel: StoredChannel; alert: HttpAlert | EmailAlert }>;
   /** Aborted by `abort()` (the fake's `close()` or `reset()`). */
   signal: AbortSignal;
 }
@@ -143,7 +147,7 @@ export class Notifier {
     flip.processed = true;
     // A check deleted (or a fake reset) before its flip was taken has nobody left to notify.
     if (this.#core.store.checks.get(check.uuid) !== check) return;
-    const { rules, transport } = this.#settings;
+    const { rules, transport, mailer } = this.#settings;
     const now = this.#now();
     const shared = flipView(this.#core, check, flip, now);
     const sends: FlipSends = { check: check.uuid, deliveries: [], signal: this.#controller.signal };
@@ -174,6 +178,10 @@ export class Notifier {
       else if (alert.type === "email") {
         const { type, ...email } = alert;
         record.email = email;
+        if (mailer !== null) {
+          record.error = "Sending";
+          sends.deliveries.push({ record, channel, alert });
+        }
       }
       this.outbox.add(record);
       if (record.error !== "Sending") this.#ended(channel, record.error);
@@ -216,6 +224,10 @@ export class Notifier {
   async #work(first: FlipSends): Promise<void> {
     for (let sends: FlipSends | undefined = first; sends !== undefined; sends = this.#next()) {
       for (const { record, channel, alert } of sends.deliveries) {
+        if (alert.type === "email") {
+          await this.#mail(alert, sends.signal, record, channel);
+          continue;
+        }
         const { rules, transport } = this.#settings;
         const outcome = await sendHttpAlert(alert, {
           transport: transport as Transport,
@@ -231,6 +243,19 @@ export class Notifier {
       }
       this.#busy.delete(sends.check);
     }
+  }
+
+  // A message the relay did not take is left as the service leaves one its SMTP server did not:
+  // the record stays `Sending` and the integration's last error is kept.
+  async #mail(alert: EmailAlert, signal: AbortSignal, record: DeliveryRecord, channel: StoredChannel): Promise<void> {
+    try {
+      await (this.#settings.mailer as Mailer)(alert, signal);
+    } catch {
+      if (signal.aborted) this.#ended(channel, (record.error = TRANSPORT_ERRORS.closed));
+      else this.#settings.onChange();
+      return;
+    }
+    this.#ended(channel, (record.error = ""));
   }
 
   #ended(channel: StoredChannel, error: string): void {
