@@ -4,58 +4,17 @@
  * header fields, parts and attachment; a relay that refuses the message is
  * recorded as the service records an SMTP failure.
  */
-import { simpleParser, type ParsedMail } from "mailparser";
 import { createServer, type AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, test } from "vitest";
 import { FakeServer } from "../src/index.js";
 import { RELAY_ATTEMPTS } from "../src/smtp/relay.js";
 import { START } from "./helpers.js";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: Buffer;
-  parsed: ParsedMail;
-}
+import { startSmtpReceiver } from "./smtp-receiver.js";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
-
-/** A local SMTP receiver; `refuse` answers the end of every message with that error instead of taking it. */
-async function receiver(refuse?: { code: number; message: string }) {
-  const received: Received[] = [];
-  let attempts = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        attempts++;
-        if (refuse) return callback(Object.assign(new Error(refuse.message), { responseCode: refuse.code }));
-        const raw = Buffer.concat(chunks);
-        const from = session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address;
-        simpleParser(raw).then(
-          (parsed) => {
-            received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, attempts: () => attempts };
-}
 
 /** A fake relaying to `relay`, a project with an email channel (and a webhook after it), and a check. */
 function fakeWith(relay: string) {
@@ -82,7 +41,7 @@ const PING = ["From: nas@example.net", "To: ignored", "Subject: [FAIL] backup", 
 
 describe("the SMTP relay", () => {
   test("sends each alert email as the service would: header fields, plain and HTML parts, last-ping.eml", async () => {
-    const relay = await receiver();
+    const relay = await startSmtpReceiver(closers);
     const { fake, uuid, caught } = fakeWith(relay.url);
     expect(fake.options.notifications.smtpRelay).toBe(relay.url);
     expect(fake.deliverEmail({ to: `${uuid}@hc.localhost`, from: "nas@example.net", raw: PING }).type).toBe("fail");
@@ -114,7 +73,7 @@ describe("the SMTP relay", () => {
   });
 
   test("a check that went down by an HTTP ping: the same plain and HTML parts, no attachment", async () => {
-    const relay = await receiver();
+    const relay = await startSmtpReceiver(closers);
     const { fake, uuid } = fakeWith(relay.url);
     expect((await fake.handle(new Request(`http://localhost:8000/ping/${uuid}/fail`))).status).toBe(200);
     await fake.settled();
@@ -127,7 +86,7 @@ describe("the SMTP relay", () => {
   });
 
   test("a relay that refuses the message: three attempts, the record stays Sending, the integration's last error is kept", async () => {
-    const relay = await receiver({ code: 554, message: "5.6.0 Message rejected" });
+    const relay = await startSmtpReceiver(closers, { code: 554, message: "5.6.0 Message rejected" });
     const { fake, email, project, uuid, caught } = fakeWith(relay.url);
     const started = Date.now();
     fake.deliverEmail({ to: `${uuid}@hc.localhost`, from: "nas@example.net", raw: PING });
