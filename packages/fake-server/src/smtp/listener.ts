@@ -9,7 +9,7 @@
  * words them.
  * @module
  */
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { normalizePeerAddress } from "../http/peer-address.js";
 import type { InboundEmail } from "../model/email/deliver.js";
 import { parseRecipient } from "../model/email/message.js";
@@ -21,7 +21,7 @@ export const SMTP_MAX_CONNECTIONS = 16;
 /** A connection that sends nothing for this long is closed, ms. */
 export const SMTP_IDLE_TIMEOUT_MS = 60_000;
 
-/** Where {@link listenSmtp} binds. */
+/** Where `FakeServer.listenSmtp()` binds. */
 export interface SmtpListenOptions {
   /** TCP port; `0` (the default) picks a free one. */
   port?: number;
@@ -79,16 +79,23 @@ function serviceWording(connection: Connection): void {
   };
 }
 
-/** An `smtp-server` whose every connection answers in the service's wording. */
-class ServiceSmtpServer extends SMTPServer {
-  // `smtp-server` has no option for the wording of these replies: each new
-  // connection's `send` is wrapped before it greets (the greeting waits for
-  // a short early-talker check), and only this server's connections.
-  override connect(...args: Parameters<SMTPServer["connect"]>): void {
-    const before = new Set(this.connections);
-    super.connect(...args);
-    for (const connection of this.connections) if (!before.has(connection)) serviceWording(connection as unknown as Connection);
-  }
+/**
+ * An `smtp-server` class whose every connection answers in the service's
+ * wording. The library is loaded on first use: it takes a noticeable time
+ * to load, which a fake that takes no mail should not pay.
+ */
+async function serviceSmtpServer(): Promise<typeof SMTPServer> {
+  const { SMTPServer: Server } = await import("smtp-server");
+  return class ServiceSmtpServer extends Server {
+    // `smtp-server` has no option for the wording of these replies: each new
+    // connection's `send` is wrapped before it greets (the greeting waits for
+    // a short early-talker check), and only this server's connections.
+    override connect(...args: Parameters<SMTPServer["connect"]>): void {
+      const before = new Set(this.connections);
+      super.connect(...args);
+      for (const connection of this.connections) if (!before.has(connection)) serviceWording(connection as unknown as Connection);
+    }
+  };
 }
 
 function smtpError(message: string, responseCode: number): Error & { responseCode: number } {
@@ -110,8 +117,9 @@ function readMessage(stream: SMTPServerDataStream, done: (bytes: Uint8Array | nu
 const UTF8 = new TextDecoder();
 
 /** Starts the SMTP listener on `options.host` (default `127.0.0.1`) and `options.port` (default `0`: a free port). */
-export function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
-  const server = new ServiceSmtpServer({
+export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+  const Server = await serviceSmtpServer();
+  const server = new Server({
     size: SMTP_MESSAGE_MAX_BYTES,
     rejectOversized: true,
     maxClients: SMTP_MAX_CONNECTIONS,

@@ -7,7 +7,7 @@
  * connection or refuses the message's data, and not after any other failure.
  * @module
  */
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { EmailAlert } from "../model/notify/view.js";
 import type { Mailer } from "../notify/mailer.js";
 
@@ -77,22 +77,30 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A mailer sending to the SMTP server at `host` and `port`, without TLS or authentication. */
+/**
+ * A mailer sending to the SMTP server at `host` and `port`, without TLS or
+ * authentication. nodemailer is loaded with the first message: it takes a
+ * noticeable time to load, which a fake that sends no mail should not pay.
+ */
 export function smtpRelay(relay: { host: string; port: number }): Mailer {
-  const transport = createTransport({
-    host: relay.host,
-    port: relay.port,
-    secure: false,
-    ignoreTLS: true,
-    connectionTimeout: RELAY_TIMEOUT_MS,
-    greetingTimeout: RELAY_TIMEOUT_MS,
-    socketTimeout: RELAY_TIMEOUT_MS,
-  });
+  let transport: Promise<Transporter> | undefined;
   return async (email, signal) => {
+    transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({
+        host: relay.host,
+        port: relay.port,
+        secure: false,
+        ignoreTLS: true,
+        connectionTimeout: RELAY_TIMEOUT_MS,
+        greetingTimeout: RELAY_TIMEOUT_MS,
+        socketTimeout: RELAY_TIMEOUT_MS,
+      }),
+    );
+    const sender = await transport;
     const message = messageOf(email);
     for (let attempt = 1; ; attempt++) {
       try {
-        await abortable(transport.sendMail(message), signal);
+        await abortable(sender.sendMail(message), signal);
         return;
       } catch (error) {
         if (signal.aborted || attempt === RELAY_ATTEMPTS || !isRetried(error)) throw error;
