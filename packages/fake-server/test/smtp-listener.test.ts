@@ -47,6 +47,15 @@ async function send(smtp: RunningSmtpServer, recipients: string[], message: stri
   return { rcpt, data };
 }
 
+/** A conversation with one accepted recipient, ready for `DATA`. */
+async function transaction(smtp: RunningSmtpServer, uuid: string): Promise<SmtpConversation> {
+  const conversation = await open(smtp);
+  await conversation.command("EHLO client.example");
+  await conversation.command("MAIL FROM:<a@example.org>");
+  expect(await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`)).toBe("250 OK");
+  return conversation;
+}
+
 async function pings(s: Setup, uuid: string) {
   return (await s.rwCall("GET", `/api/v3/checks/${uuid}/pings/`)).json.pings as Array<Record<string, unknown>>;
 }
@@ -177,10 +186,7 @@ describe("a message received", () => {
   test("a message over the size limit is refused with 552 and pings nothing; the connection goes on", async () => {
     const s = await start();
     const uuid = await s.create();
-    const conversation = await open(s.smtp);
-    await conversation.command("EHLO client.example");
-    await conversation.command("MAIL FROM:<a@example.org>");
-    await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`);
+    const conversation = await transaction(s.smtp, uuid);
     expect(await conversation.command("DATA")).toMatch(/^354 /);
     const line = `${"x".repeat(998)}\r\n`;
     const chunk = line.repeat(1024);
@@ -197,10 +203,7 @@ describe("a message received", () => {
   test("a client that disconnects in the middle of a message pings nothing, and the listener serves the next one", async () => {
     const s = await start();
     const uuid = await s.create();
-    const conversation = await open(s.smtp);
-    await conversation.command("EHLO client.example");
-    await conversation.command("MAIL FROM:<a@example.org>");
-    await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`);
+    const conversation = await transaction(s.smtp, uuid);
     await conversation.command("DATA");
     conversation.write("Subject: half\r\n\r\nthe first half of");
     conversation.destroy();
