@@ -1,13 +1,13 @@
 // The layering rules of the packages, checked in `npm test` (test/architecture).
 // The fake server's layers, lowest first: text → model → http → notify →
-// control and adapters → the facade (fake-server.ts, options.ts) → cli and index.ts.
+// control, adapters and smtp → the facade (fake-server.ts, options.ts) → cli and index.ts.
 // The SDK's layers, lowest first: transport → core (the request engine) →
 // resources and ping (siblings) → clients → the root (index.ts and fetch.ts,
 // the entries, and exports.ts, which they share).
 // A module may import its own layer and the layers below it, never above.
 const FAKE = "^packages/fake-server/src/";
 const FACADE = `${FAKE}(fake-server|options)\\.ts$`;
-const BELOW_FACADE = `${FAKE}(text|model|http|notify|control|adapters)/`;
+const BELOW_FACADE = `${FAKE}(text|model|http|notify|control|adapters|smtp)/`;
 const SDK = "^packages/sdk/src/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -32,35 +32,35 @@ module.exports = {
       comment: "text/ holds pure string and byte helpers shaped like the service's Python; it imports nothing of ours but the schema.",
       severity: "error",
       from: { path: `${FAKE}text/` },
-      to: { path: `${FAKE}(model|http|notify|control|adapters)/` },
+      to: { path: `${FAKE}(model|http|notify|control|adapters|smtp)/` },
     },
     {
       name: "model-does-not-speak-http",
       comment: "The service model (store, clock, status, schedule, email, badges, state) knows nothing of requests and replies.",
       severity: "error",
       from: { path: `${FAKE}model/` },
-      to: { path: `${FAKE}(http|notify|control|adapters)/` },
+      to: { path: `${FAKE}(http|notify|control|adapters|smtp)/` },
     },
     {
       name: "http-below-control-and-adapters",
       comment: "The service's HTTP protocol is what the control API and the adapters build on, not the other way round.",
       severity: "error",
       from: { path: `${FAKE}http/` },
-      to: { path: `${FAKE}(notify|control|adapters)/` },
+      to: { path: `${FAKE}(notify|control|adapters|smtp)/` },
     },
     {
       name: "notify-below-control-and-adapters",
       comment: "The notification processor runs after the service's answers and reads the check as the API shows it; the control API and the adapters drive it, never the reverse.",
       severity: "error",
       from: { path: `${FAKE}notify/` },
-      to: { path: `${FAKE}(control|adapters)/` },
+      to: { path: `${FAKE}(control|adapters|smtp)/` },
     },
     {
       name: "adapters-and-control-apart",
-      comment: "Runtime adapters and the control API are siblings: each knows only the layers below.",
+      comment: "Runtime adapters, the SMTP listener and relay, and the control API are siblings: each knows only the layers below.",
       severity: "error",
-      from: { path: `${FAKE}(adapters|control)/` },
-      to: { path: `${FAKE}(adapters|control)/`, pathNot: [`${FAKE}$1/`] },
+      from: { path: `${FAKE}(adapters|control|smtp)/` },
+      to: { path: `${FAKE}(adapters|control|smtp)/`, pathNot: [`${FAKE}$1/`] },
     },
     {
       name: "sdk-nothing-imports-an-entry",

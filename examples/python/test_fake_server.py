@@ -4,7 +4,8 @@ The fake runs as a separate process (the `checks-fake-server` CLI) on a free
 port with a virtual clock: the test prepares it over the remote-control API
 under /__fake, drives it over the management and ping APIs like any client,
 and moves its clock instead of waiting. A webhook receiver on `http.server`
-shows the alert the fake sends when a check goes down.
+shows the alert the fake sends when a check goes down. A job that reports
+by email sends its mail to the fake's SMTP listener with `smtplib`.
 
 Run from the repository root (after `npm ci`):
 
@@ -18,18 +19,21 @@ import json
 import os
 import re
 import shlex
+import smtplib
 import subprocess
 import threading
 import unittest
 import urllib.error
 import urllib.request
 from datetime import datetime, timedelta
+from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 CLI_SOURCE = REPOSITORY / "packages" / "fake-server" / "src" / "cli.ts"
 LISTENING = re.compile(r"^Listening on (http://\S+)$")
+SMTP_LISTENING = re.compile(r"^Email pings \(SMTP\): smtp://([^:\s]+):(\d+)")
 TIMEOUT = 3600
 GRACE = 300
 
@@ -48,10 +52,10 @@ def fake_server_command():
 class FakeServerProcess:
     """The CLI on a free port with a virtual clock; `url` is where it listens."""
 
-    def __init__(self):
+    def __init__(self, *extra_args):
         command, cwd = fake_server_command()
         self.process = subprocess.Popen(
-            [*command, "--port", "0", "--clock", "virtual", "--seed", "python"],
+            [*command, "--port", "0", "--clock", "virtual", "--seed", "python", *extra_args],
             cwd=cwd,
             stdout=subprocess.PIPE,
             # Kept out of the test report ("SIGTERM received: shutting down"
@@ -65,6 +69,15 @@ class FakeServerProcess:
         if not match:
             raise RuntimeError(f"the fake server did not start: {first_line!r}\n{self.stop()}")
         self.url = match.group(1)
+        # With --smtp-port, a later banner line names the SMTP listener.
+        self.smtp = None
+        while "--smtp-port" in extra_args and self.smtp is None:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the fake server printed no SMTP line\n{self.stop()}")
+            found = SMTP_LISTENING.match(line.strip())
+            if found:
+                self.smtp = (found.group(1), int(found.group(2)))
 
     def stop(self):
         """Stops the server and answers what it wrote to stderr."""
@@ -245,6 +258,48 @@ class CheckGoesDownTest(unittest.TestCase):
         self.api_key = "hcw_" + "0" * 28  # well-formed, but no project has it
         status, body = self.api("GET", "/checks/")
         self.assertEqual((status, body), (401, {"error": "wrong api key"}))
+
+
+class EmailPingTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fake = FakeServerProcess("--smtp-port", "0")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.fake.stop()
+
+    def test_an_email_sent_with_smtplib_is_a_ping_filtered_by_keywords(self):
+        status, project = call("POST", f"{self.fake.url}/__fake/projects", {"name": "mail"})
+        self.assertEqual(status, 201)
+        key = project["readWriteKey"]
+        status, check = call("POST", f"{self.fake.url}/api/v3/checks/",
+                             {"name": "nas", "filter_subject": True, "failure_kw": "FAIL"}, api_key=key)
+        self.assertEqual(status, 201)
+        uuid = check["ping_url"].rsplit("/", 1)[1]
+
+        message = EmailMessage()
+        message["From"] = "nas@example.net"
+        message["To"] = f"{uuid}@hc.localhost"
+        message["Subject"] = "[FAIL] nightly backup"
+        message.set_content("disk full")
+        host, port = self.fake.smtp
+        with smtplib.SMTP(host, port) as smtp:
+            refused = smtp.send_message(message)
+        self.assertEqual(refused, {})
+
+        status, answer = call("GET", f"{self.fake.url}/api/v3/checks/{uuid}/pings/", api_key=key)
+        self.assertEqual(status, 200)
+        ping = answer["pings"][0]
+        self.assertEqual((ping["type"], ping["scheme"], ping["method"], ping["ua"]),
+                         ("fail", "email", "", "Email from nas@example.net"))
+
+    def test_another_domain_is_refused(self):
+        host, port = self.fake.smtp
+        with smtplib.SMTP(host, port) as smtp:
+            smtp.ehlo()
+            smtp.mail("nas@example.net")
+            self.assertEqual(smtp.rcpt("someone@example.org"), (550, b"5.1.1 Recipient rejected"))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
 import { toResponse, type Reply } from "./http/reply.js";
 import { FakeServer, type FakeServerOptions } from "./fake-server.js";
+import type { RunningSmtpServer } from "./smtp/listener.js";
 
 // The answer for the instant between binding the port and creating the fake.
 const STARTING: Reply = { status: 503, headers: [], body: null };
@@ -123,6 +124,19 @@ async function main(argv: string[]): Promise<number | undefined> {
   if (options.demo && !saved) demo = await createDemo(fake);
   else if (options.demo) log("--demo ignored: the state file already holds the projects");
 
+  let smtp: RunningSmtpServer | undefined;
+  if (options.smtpPort !== undefined) {
+    try {
+      smtp = await fake.listenSmtp({ port: options.smtpPort, host: options.host });
+    } catch (error) {
+      const problem = listenProblem(error, { host: options.host, port: options.smtpPort });
+      if (problem === undefined) throw error;
+      log(`checks-fake-server: --smtp-port: ${problem}`);
+      await server.close();
+      return 2;
+    }
+  }
+
   let saver: StateFileSaver | undefined;
   if (stateFile !== undefined) {
     saver = new StateFileSaver(stateFile, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
@@ -132,7 +146,8 @@ async function main(argv: string[]): Promise<number | undefined> {
 
   // Ready to stop cleanly before the banner says the server is up: a script
   // may send its signal the moment it reads the first line.
-  const stop = stopper(server, saver, options.state, fake);
+  const servers = { close: async () => void (await Promise.all([server.close(), smtp?.close()])) };
+  const stop = stopper(servers, saver, options.state, fake);
   for (const signal of STOP_SIGNALS) process.on(signal, () => stop(`${signal} received`));
   followNpm(stop);
   stopWhenOutputCloses(stop);
@@ -143,6 +158,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     access,
     demo,
     hasProjects: (saved?.projects.length ?? 0) > 0,
+    smtp: smtp && { url: publicUrl(smtp.port, options.host, address).replace(/^http:/, "smtp:"), domain: fake.options.pingEmailDomain },
   });
   lines.err.forEach(log);
   lines.out.forEach(say);
@@ -155,9 +171,10 @@ function fakeOptions(options: CliOptions, url: string, access: ControlAccess): F
     compat: options.compat,
     control: options.control && { token: access.token, allowedHosts: access.exposed ? ["*"] : [] },
     clock: { mode: options.clock },
-    notifications: { delivery: options.notifications, attemptTimeoutMs: options.attemptTimeoutMs, vendorUrls: options.vendorUrls },
+    notifications: { delivery: options.notifications, attemptTimeoutMs: options.attemptTimeoutMs, vendorUrls: options.vendorUrls, smtpRelay: options.smtpRelay },
   };
   if (options.seed !== undefined) result.seed = options.seed;
+  if (options.emailDomain !== undefined) result.pingEmailDomain = options.emailDomain;
   Object.assign(result, options.limits);
   return result;
 }
@@ -181,7 +198,7 @@ function stopWhenOutputCloses(stop: (reason: string | undefined) => void): void 
  * a stop under way.
  */
 function stopper(
-  server: RunningServer,
+  server: Pick<RunningServer, "close">,
   saver: StateFileSaver | undefined,
   stateFile: string | undefined,
   fake: FakeServer,
@@ -218,7 +235,7 @@ function followNpm(stop: (reason: string) => void): void {
   }, PARENT_CHECK_MS).unref();
 }
 
-async function shutdown(server: RunningServer, saver: StateFileSaver | undefined, stateFile: string | undefined, fake: FakeServer): Promise<void> {
+async function shutdown(server: Pick<RunningServer, "close">, saver: StateFileSaver | undefined, stateFile: string | undefined, fake: FakeServer): Promise<void> {
   await server.close();
   // A hanging webhook receiver must not hold the exit; the aborted deliveries are saved as such.
   await fake.close();

@@ -49,6 +49,8 @@ import { Notifier } from "./notify/processor.js";
 import { SERVICE_RULES } from "./notify/service-rules.js";
 import type { Transport } from "./notify/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
+import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
+import { smtpRelay } from "./smtp/relay.js";
 
 export type {
   AccountLimits,
@@ -70,7 +72,9 @@ export type {
   ProjectInfo,
   ProjectInit,
   ResolvedOptions,
+  RunningSmtpServer,
   ServiceLimits,
+  SmtpListenOptions,
   SentEmail,
   SentRequest,
   StatusChange,
@@ -137,6 +141,7 @@ export class FakeServer {
     this.#notifier = new Notifier(this.#core, () => this.#clock.nowMs(), {
       rules: SERVICE_RULES,
       transport: transportFor(notifications.delivery, options.notifications?.fetch),
+      mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
@@ -299,10 +304,14 @@ export class FakeServer {
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
   deliverEmail(message: InboundEmail): EmailOutcome {
+    return this.#deliverEmail(message);
+  }
+
+  #deliverEmail(message: InboundEmail, bytes?: Uint8Array): EmailOutcome {
     this.#revision++;
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
-    const outcome = deliverEmail(this.#core, message, now);
+    const outcome = deliverEmail(this.#core, message, now, bytes);
     this.#notifier.kick();
     return outcome;
   }
@@ -435,6 +444,18 @@ export class FakeServer {
     return listen(this, options);
   }
 
+  /**
+   * Takes email pings over SMTP, as the service's own SMTP listener does:
+   * mail to `{uuid}@{pingEmailDomain}` or `{ping key}+{slug}@{pingEmailDomain}`
+   * becomes a ping of that check, classified by its keyword filters, exactly
+   * as {@link FakeServer.deliverEmail} would record it. Binds `127.0.0.1` on
+   * a free port unless told otherwise. Messages up to 32 MiB, 16 connections
+   * at once. Guide: [testing with the fake server](../../../docs/testing.md#email-pings-over-smtp).
+   */
+  listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);
+  }
+
   /** msw 2 request handlers answering with this fake. */
   handlers(options: { baseUrl?: string } = {}): RequestHandler[] {
     return mswHandlers(this, options);
@@ -449,4 +470,9 @@ export class FakeServer {
 function transportFor(delivery: "send" | "fetch" | "record", fetch: NotificationOptions["fetch"]): Transport | null {
   if (delivery === "record") return null;
   return delivery === "fetch" && fetch !== undefined ? fetchTransport(fetch) : nodeTransport;
+}
+
+function relayAddress(url: string): { host: string; port: number } {
+  const { hostname, port } = new URL(url);
+  return { host: hostname.replace(/^\[(.*)\]$/, "$1"), port: Number(port) };
 }

@@ -28,6 +28,8 @@ export {
   type SentEmail,
   type SentRequest,
   type StatusChange,
+  type SmtpListenOptions,
+  type RunningSmtpServer,
 } from "./fake-server.js";
 export type { NotificationSettings } from "./model/service.js";
 export type { ClockInput } from "./model/clock.js";

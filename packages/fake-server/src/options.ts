@@ -63,8 +63,8 @@ export interface NotificationOptions {
    * `send` (default): webhooks and chat integrations are really sent over
    * HTTP (loopback and private addresses allowed), or through `fetch` when
    * that is given; `record`: every delivery is recorded in the outbox with
-   * the request it would make, and nothing is sent. Emails are never sent:
-   * they go to the outbox in both modes.
+   * the request it would make, and nothing is sent. Emails go to the outbox
+   * in both modes, and also to `smtpRelay` when it is set.
    */
   delivery?: "send" | "record" | undefined;
   /**
@@ -117,6 +117,17 @@ export interface NotificationOptions {
    * `http://127.0.0.1:9000/generic/2010-04-15/create_event.json`). Default: none.
    */
   vendorUrls?: Partial<Record<VendorKind, string>> | undefined;
+  /**
+   * An SMTP server every alert email is also sent to, as `smtp://host:port`
+   * (port 25 when left out), such as a mail catcher: the message the
+   * service sends (its header fields, plain-text and HTML parts,
+   * `last-ping.eml`), over plain SMTP without authentication. A message
+   * the server does not take (after three attempts a second apart when it
+   * drops the connection or refuses the data) is recorded as the service
+   * records it: the delivery's error stays `Sending` and the integration's
+   * `lastError` is kept. Default none. Guide: [testing alerts](../../../docs/testing-alerts.md#a-mail-catcher-as-the-relay).
+   */
+  smtpRelay?: string | undefined;
 }
 
 /** Options of {@link FakeServer}. */
@@ -228,6 +239,7 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
     outboxLimit: count("notifications.outboxLimit", given.outboxLimit ?? 10_000),
     outboxByteLimit: count("notifications.outboxByteLimit", given.outboxByteLimit ?? 16 * 1024 * 1024),
     vendorUrls: resolveVendorUrls(given.vendorUrls ?? {}),
+    smtpRelay: given.smtpRelay === undefined ? null : smtpUrl(given.smtpRelay),
   };
 }
 
@@ -258,6 +270,15 @@ function resolveVendorUrls(given: Partial<Record<VendorKind, string>>): VendorUr
     if (typeof url !== "string" || !isHttpUrl(url)) throw new RangeError(`notifications.vendorUrls.${kind} must be an http or https URL`);
   }
   return { ...given };
+}
+
+/** An `smtp://host[:port]` URL, normalised, port 25 unless given. */
+function smtpUrl(text: unknown): string {
+  const url = typeof text === "string" && URL.canParse(text) ? new URL(text) : null;
+  if (url === null || url.protocol !== "smtp:" || url.hostname === "" || url.username || url.password || url.search || url.hash || !/^\/?$/.test(url.pathname)) {
+    throw new RangeError(`notifications.smtpRelay must be an smtp://host:port URL, not ${JSON.stringify(text)}`);
+  }
+  return `smtp://${url.hostname}:${url.port || "25"}`;
 }
 
 function isCount(value: number): boolean {

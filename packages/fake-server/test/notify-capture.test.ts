@@ -78,7 +78,16 @@ describe("each captured alert email renders line for line", () => {
       const after = Math.min(email.date + 999, ...times(order.slice(index + 1)));
       const view = viewFor(email.step, email.label, (before + after) / 2, email.unsubscribeUrl);
       const rendered = renderAlert(view);
-      expect(rendered).toEqual({ type: "email", to: email.to, subject: email.subject, text: email.text });
+      if (rendered.type !== "email") throw new Error("not an email");
+      expect({ to: rendered.to, subject: rendered.subject, text: rendered.text }).toEqual({ to: email.to, subject: email.subject, text: email.text });
+      expect(rendered.html).toBe(email.html);
+      expect(rendered.attachments).toEqual([]);
+      // The same fields in the same order; the boundary and the message ID's numbers are the sender's own.
+      const decoded = (name: string, value: string) => (name === "Content-Type" ? value.replace(/;.*$/, "") : name === "Subject" ? email.subject : value);
+      const captured = email.headers.map(([name, value]) => [name, decoded(name, value)]);
+      expect(rendered.headers.filter(([name]) => name !== "Message-ID")).toEqual(captured.filter(([name]) => name !== "Message-ID"));
+      expect(rendered.headers.map(([name]) => name)).toEqual(email.headers.map(([name]) => name));
+      expect(new Map(rendered.headers).get("Message-ID")).toMatch(/^<\d{12}\.\d+\.\d+@example\.org>$/);
     });
   }
 });

@@ -59,6 +59,8 @@ export const steps = read("steps.jsonl")
 
 /** The site the capture ran against. */
 export const SITE = { root: "http://127.0.0.1:8791", name: "Mychecks" };
+/** The project's UUID, as the captured emails' overview links show it. */
+export const PROJECT_ID = "94491603-7b46-4c6e-939b-998d6f3f8355";
 /** Where the receiver listened. */
 export const RECEIVER = "http://127.0.0.1:41449";
 
@@ -199,7 +201,7 @@ export function viewFor(step: number, label: string, now: number, unsubscribeUrl
       ? [{ uuid: other.uuid, uniqueKey: facts.check === 0 ? "a7f8f2cb995294908f8ef4753cfbf9fee020169d" : "d63900f487cc2f798df416820055a959b2821141", name: other.name, status: facts.other.down ? "down" : "up", lastPing: facts.other.lastPing }]
       : [],
     // Only the owner's address belongs to an account.
-    overview: target.label === "email_owner" ? [{ project: setup.project.name, down: checkDown + otherDown }] : null,
+    overview: target.label === "email_owner" ? [{ id: PROJECT_ID, project: setup.project.name, down: checkDown + otherDown }] : null,
     unsubscribeUrl,
   };
 }
@@ -232,7 +234,10 @@ export interface CapturedEmail {
   subject: string;
   date: number;
   unsubscribeUrl: string;
+  /** The message's header fields in order, values unfolded (the subject still encoded). */
+  headers: Array<[string, string]>;
   text: string;
+  html: string;
 }
 
 function decodeSubject(header: string): string {
@@ -250,9 +255,11 @@ export function capturedEmails(): CapturedEmail[] {
       const match = new RegExp(`^${field}: ?(.*(?:\\n .*)*)$`, "m").exec(raw);
       return (match?.[1] ?? "").replace(/\n /g, "").trim();
     };
-    const plain = raw.indexOf('Content-Type: text/plain; charset="utf-8"');
-    const start = raw.indexOf("\n\n", plain) + 2;
-    const end = raw.indexOf("\n--===============", start);
+    const part = (type: string): string => {
+      const start = raw.indexOf("\n\n", raw.indexOf(`Content-Type: ${type}; charset="utf-8"`)) + 2;
+      return raw.slice(start, raw.indexOf("\n--===============", start));
+    };
+    const head = raw.slice(0, raw.indexOf("\n\n")).replace(/\n /g, " ");
     return {
       file,
       step: Number(name.slice(0, 2)),
@@ -261,7 +268,9 @@ export function capturedEmails(): CapturedEmail[] {
       subject: decodeSubject(header("Subject")),
       date: Date.parse(header("Date")),
       unsubscribeUrl: header("List-Unsubscribe").replace(/^<|>$/g, ""),
-      text: raw.slice(start, end),
+      headers: head.split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
+      text: part("text/plain"),
+      html: part("text/html"),
     };
   });
 }

@@ -185,7 +185,7 @@ describe("ntfy", () => {
 
 describe("alert email", () => {
   it("has the subject, recipient and the lines of a bodiless down alert", () => {
-    const alert = email({ check: { kind: "cron", schedule: "0 5 * * *", tz: "Asia/Tokyo", tags: "" }, overview: [{ project: "Ops", down: 2 }, { project: "Other", down: 0 }] });
+    const alert = email({ check: { kind: "cron", schedule: "0 5 * * *", tz: "Asia/Tokyo", tags: "" }, overview: [{ id: "p1", project: "Ops", down: 2 }, { id: "p2", project: "Other", down: 0 }] });
     expect(alert.to).toBe("ops@example.com");
     expect(alert.subject).toBe("DOWN | backup");
     expect(alert.text).toBe(

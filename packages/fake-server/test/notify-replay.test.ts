@@ -40,13 +40,15 @@ function failureBody(step: number): string {
   return JSON.parse(/"body_json": ("(?:[^"\\]|\\.)*")/.exec(text)![1]!) as string;
 }
 
-/** Normalises what the capture cannot reproduce: the unsubscribe signature and relative times under a minute. */
+/** Normalises what the capture cannot reproduce: the unsubscribe signature, relative times under a minute, the project's UUID. */
 function normalise(text: string): string {
   return text
     .replace(/\/unsub\/[^/\s]+\//g, "/unsub/<token>/")
-    .replace(/\b[1-5]?\d seconds ago\b/g, "<moments ago>")
+    .replace(/\b[1-5]?\d[ \u00a0]seconds ago\b/g, "<moments ago>")
     .replace(/(Success|Failure|Exit status \d+|Last ping:), (now|a second ago)/g, "$1, <moments ago>")
-    .replace(/(Last ping:) (now|a second ago),/g, "$1 <moments ago>,");
+    .replace(/(Last ping:) (now|a second ago),/g, "$1 <moments ago>,")
+    .replace(/^( +)(now|a second ago), from/gm, "$1<moments ago>, from")
+    .replace(/\/projects\/[0-9a-f-]{36}\/checks\//g, "/projects/<id>/checks/");
 }
 
 /** The captured receiver's answers, by path: `200 ok`, `500 boom` under `/r500`, a redirect under `/redirect`. */
@@ -165,10 +167,11 @@ describe("the captured run, replayed through the fake", () => {
     const sent = outcome[captured.step - 1]!.records.filter((record) => record.email?.to === captured.to);
     expect(sent).toHaveLength(1);
     const email = sent[0]!.email!;
-    expect({ to: email.to, subject: email.subject, text: normalise(email.text) }).toEqual({
+    expect({ to: email.to, subject: email.subject, text: normalise(email.text), html: normalise(email.html) }).toEqual({
       to: captured.to,
       subject: captured.subject,
       text: normalise(captured.text),
+      html: normalise(captured.html),
     });
   });
 

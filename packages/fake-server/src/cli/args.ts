@@ -40,6 +40,12 @@ export interface CliOptions {
   attemptTimeoutMs?: number;
   /** Base URLs that vendor kinds' requests (PagerDuty, Telegram, …) are sent to, from `--vendor-url <kind>=<url>`. */
   vendorUrls: Partial<Record<VendorKind, string>>;
+  /** Port of the SMTP listener for email pings (`0`: a free one), or `undefined` for none. */
+  smtpPort?: number;
+  /** Domain of the email ping addresses. */
+  emailDomain?: string;
+  /** SMTP server (`smtp://host:port`) alert emails are also sent to. */
+  smtpRelay?: string;
   /** Print the usage and exit. */
   help: boolean;
   /** Print the version and exit. */
@@ -80,6 +86,12 @@ Options:
                         delivery makes up to 3 attempts (default 30000, the service's 30 s)
   --vendor-url <k>=<u>  send the requests of kind <k>, whose address its vendor fixes (${VENDOR_KINDS.join(", ")}),
                         to base URL <u> instead of only recording them; repeatable
+  --smtp-port <n>       also take email pings over SMTP on this port (0 picks a free port), bound
+                        to --host; off unless given
+  --email-domain <d>    domain of the email ping addresses <uuid>@<d> and <ping key>+<slug>@<d>
+                        (default hc.localhost)
+  --smtp-relay <url>    also send every alert email to this SMTP server (smtp://host:port), such as a
+                        mail catcher
   --control-token <t>   require "Authorization: Bearer <t>" on the remote control API (also read from
                         $CHECKS_FAKE_SERVER_CONTROL_TOKEN); generated and printed when --host is
                         not a loopback address and none is given
@@ -115,6 +127,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
         notifications: { type: "string" },
         "attempt-timeout": { type: "string" },
         "vendor-url": { type: "string", multiple: true },
+        "smtp-port": { type: "string" },
+        "email-domain": { type: "string" },
+        "smtp-relay": { type: "string" },
         "control-token": { type: "string" },
         "no-control": { type: "boolean" },
         demo: { type: "boolean" },
@@ -155,6 +170,17 @@ export function parseCliArgs(argv: string[]): CliOptions {
   }
   if (values.seed !== undefined) options.seed = values.seed;
   if (values["attempt-timeout"] !== undefined) options.attemptTimeoutMs = parseAttemptTimeout(values["attempt-timeout"]);
+  if (values["smtp-port"] !== undefined) options.smtpPort = parsePort(values["smtp-port"], "--smtp-port");
+  if (values["email-domain"] !== undefined) {
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(values["email-domain"])) {
+      throw new UsageError(`--email-domain must be a domain name such as hc.localhost, not "${values["email-domain"]}"`);
+    }
+    options.emailDomain = values["email-domain"];
+  }
+  if (values["smtp-relay"] !== undefined) {
+    if (!/^smtp:\/\/[^/@?#\s]+$/.test(values["smtp-relay"]) || !URL.canParse(values["smtp-relay"])) throw new UsageError(`--smtp-relay must be an smtp://host:port URL, not "${values["smtp-relay"]}"`);
+    options.smtpRelay = values["smtp-relay"];
+  }
   if (values["control-token"] !== undefined) {
     if (values["control-token"] === "") throw new UsageError("--control-token must not be empty");
     if (!options.control) throw new UsageError("--control-token and --no-control contradict each other");
@@ -208,9 +234,9 @@ function parseAttemptTimeout(text: string): number {
   return value;
 }
 
-function parsePort(text: string): number {
+function parsePort(text: string, flag = "--port"): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535)) throw new UsageError(`--port must be a number from 0 to 65535, not "${text}"`);
+  if (!(port >= 0 && port <= 65_535)) throw new UsageError(`${flag} must be a number from 0 to 65535, not "${text}"`);
   return port;
 }
 

@@ -22,6 +22,8 @@ export interface BannerInput {
   demo: DemoProject | undefined;
   /** Whether the fake holds a project already (loaded from `--state`). */
   hasProjects: boolean;
+  /** The SMTP listener's URL and its ping email domain, when `--smtp-port` started one. */
+  smtp?: { url: string; domain: string } | undefined;
 }
 
 /** The banner's lines: `out` for stdout, `err` for stderr. */
@@ -43,6 +45,7 @@ export function banner(input: BannerInput): Banner {
   if (access.source === "generated") out.push(`  control token (generated): ${access.token ?? ""}`);
   if (access.source !== "none") out.push('  every control request needs "Authorization: Bearer <control token>"');
   if (controlUrl !== undefined) out.push(dashboardLine(controlUrl, access));
+  if (input.smtp) out.push(`Email pings (SMTP): ${input.smtp.url}  (mail to <uuid>@${input.smtp.domain} or <ping key>+<slug>@${input.smtp.domain})`);
   if (access.exposed) {
     const guard = controlUrl === undefined ? "the remote control API is off" : "the remote control API requires the token";
     err.push(`--host ${input.host} is reachable beyond this machine: ${guard}`);

@@ -55,6 +55,8 @@ export interface NotificationSettings {
   outboxByteLimit: number;
   /** Base URLs that vendor kinds' requests are sent to instead of being only recorded. */
   vendorUrls: VendorUrls;
+  /** The SMTP server alert emails are also sent to, as `smtp://host:port`, or `null`. */
+  smtpRelay: string | null;
 }
 
 /**

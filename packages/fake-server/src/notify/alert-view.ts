@@ -10,6 +10,7 @@ import { checkJsonBytes, READ_WRITE_VIEW } from "../http/represent.js";
 import { parseEmail } from "../model/email/message.js";
 import type { AlertPing, AlertView } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
+import { compareCodePoints } from "../model/notify/check-order.js";
 import { displayedStatus } from "../model/status.js";
 import type { FlipRecord, PingRecord, StoredCheck } from "../model/store.js";
 
@@ -63,22 +64,24 @@ export function channelView(core: Core, shared: FlipView, channel: AlertView["ch
 
 /**
  * The email "Projects Overview" for `address`: every project of the
- * accounts whose user has that address, with its count of checks down, or
- * `null` when the address is no user's.
+ * accounts whose user has exactly that address (letter case counts), sorted
+ * by lower-cased name, a project without a name listed under that address,
+ * each with its count of checks down; `null` when the address is no user's.
  */
 export function overviewFor(core: Core, address: string, now: number): AlertView["overview"] {
-  const wanted = address.toLowerCase();
   let lines: NonNullable<AlertView["overview"]> | null = null;
+  const keys = new Map<string, string>();
   for (const account of core.store.accounts.values()) {
-    if (account.ownerEmail === null || account.ownerEmail.toLowerCase() !== wanted) continue;
+    if (account.ownerEmail !== address) continue;
     lines ??= [];
     for (const project of account.projects) {
       let down = 0;
       for (const check of project.checks.values()) if (displayedStatus(check, now, 3) === "down") down++;
-      lines.push({ project: project.name, down });
+      lines.push({ id: project.id, project: project.name || address, down });
+      keys.set(project.id, project.name.toLowerCase());
     }
   }
-  return lines;
+  return lines?.sort((a, b) => compareCodePoints(keys.get(a.id) ?? "", keys.get(b.id) ?? "")) ?? null;
 }
 
 /**

@@ -2,9 +2,10 @@
  * The notification processor. Once the request that recorded a flip has
  * been answered, it takes the flip, picks the check's integrations that
  * want it and renders what each delivery sends, from the store as it is
- * then: one record per delivery in the outbox, dated then. Emails, kinds
- * the fake does not deliver, and every delivery in record-only mode are
- * complete at that point. HTTP requests are sent later, on a pool of
+ * then: one record per delivery in the outbox, dated then. Emails (unless
+ * an SMTP relay takes them too), kinds the fake does not deliver, and every
+ * delivery in record-only mode are complete at that point. HTTP requests
+ * and relayed emails are sent later, on a pool of
  * workers like the service's alert processor: the deliveries of one flip
  * one after another in the project's order, different flips on different
  * workers, so that a receiver that hangs holds only the later channels of
@@ -15,7 +16,7 @@
  */
 import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "../model/notify/limits.js";
 import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js";
-import type { HttpAlert, RenderedAlert } from "../model/notify/view.js";
+import type { EmailAlert, HttpAlert, RenderedAlert } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import type { PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
 import { groupMembers } from "../model/notify/group.js";
@@ -26,7 +27,8 @@ import { newRecord, Outbox, sentRequest, textLength, type DeliveryRecord, type O
 import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert } from "./sender.js";
 import { CurlUrlError } from "../text/curl-url.js";
-import { DeliveryError, type Transport } from "./transport.js";
+import type { Mailer } from "./mailer.js";
+import { DeliveryError, TRANSPORT_ERRORS, type Transport } from "./transport.js";
 import { firstRequest, recordedWire, type RecordedWire } from "./wire-request.js";
 
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
@@ -38,6 +40,8 @@ export interface NotifierSettings {
   rules: NotifyRules;
   /** Sends HTTP deliveries; `null` records them without sending. */
   transport: Transport | null;
+  /** Also hands alert emails to an SMTP relay; `null`: they are only recorded. */
+  mailer: Mailer | null;
   /** Time limit of one HTTP attempt, ms. */
   attemptTimeoutMs: number;
   /** Flips whose requests are sent at the same time, at most. */
@@ -68,7 +72,7 @@ interface GroupTally {
 interface FlipSends {
   /** The check's UUID: its flips are sent in order. */
   check: string;
-  deliveries: Array<{ record: DeliveryRecord; channel: StoredChannel; alert: HttpAlert; group: GroupTally | null }>;
+  deliveries: Array<{ record: DeliveryRecord; channel: StoredChannel; alert: HttpAlert | EmailAlert; group: GroupTally | null }>;
   /** Aborted by `abort()` (the fake's `close()` or `reset()`). */
   signal: AbortSignal;
 }
@@ -210,6 +214,10 @@ export class Notifier {
     } else if (alert.type === "email") {
       const { type, ...email } = alert;
       record.email = email;
+      if (this.#settings.mailer !== null) {
+        record.error = "Sending";
+        sends.deliveries.push({ record, channel, alert, group });
+      }
     }
     this.outbox.add(record);
     if (record.error !== "Sending") this.#ended(channel, record.error, group);
@@ -274,6 +282,10 @@ export class Notifier {
   async #work(first: FlipSends): Promise<void> {
     for (let sends: FlipSends | undefined = first; sends !== undefined; sends = this.#next()) {
       for (const { record, channel, alert, group } of sends.deliveries) {
+        if (alert.type === "email") {
+          await this.#mail(alert, sends.signal, record, channel, group);
+          continue;
+        }
         const { rules, transport } = this.#settings;
         const outcome = await sendHttpAlert(alert, {
           transport: transport as Transport,
@@ -289,6 +301,23 @@ export class Notifier {
       }
       this.#busy.delete(sends.check);
     }
+  }
+
+  // A message the relay did not take is left as the service leaves one its SMTP server did not:
+  // the record stays `Sending` and the integration's last error is kept.
+  async #mail(alert: EmailAlert, signal: AbortSignal, record: DeliveryRecord, channel: StoredChannel, group: GroupTally | null): Promise<void> {
+    try {
+      await (this.#settings.mailer as Mailer)(alert, signal);
+    } catch {
+      if (signal.aborted) this.#ended(channel, (record.error = TRANSPORT_ERRORS.closed), group);
+      else {
+        this.#settings.onChange();
+        // The member's record stays `Sending`, but its group must still learn that it failed.
+        if (group !== null) this.#memberEnded(group, record.error);
+      }
+      return;
+    }
+    this.#ended(channel, (record.error = ""), group);
   }
 
   #ended(channel: StoredChannel, error: string, group: GroupTally | null): void {

@@ -51,8 +51,12 @@ function classifyEmail(core: Core, check: StoredCheck, message: EmailMessage): P
   return core.options.compat === "seed" && check.success_kw === "" ? "success" : "ign";
 }
 
-/** Delivers a message to the check its recipient names and records it as a ping. */
-export function deliverEmail(core: Core, message: InboundEmail, now: number): EmailOutcome {
+/**
+ * Delivers a message to the check its recipient names and records it as a
+ * ping; `bytes`, when the message came over SMTP, are its exact bytes (the
+ * stored body), of which `message.raw` is the text.
+ */
+export function deliverEmail(core: Core, message: InboundEmail, now: number, bytes?: Uint8Array): EmailOutcome {
   const found = findTarget(core, message.to);
   if (!("uuid" in found)) return found;
   const raw = message.raw ?? renderEmail(message);
@@ -64,7 +68,7 @@ export function deliverEmail(core: Core, message: InboundEmail, now: number): Em
     method: "",
     ua: cutCodePoints(`Email from ${message.from ?? ""}`, USER_AGENT_MAX_LENGTH),
     rid: null,
-    body: new TextEncoder().encode(raw),
+    body: bytes ?? new TextEncoder().encode(raw),
     exitStatus: null,
   });
   return { outcome: "recorded", type: record.type };

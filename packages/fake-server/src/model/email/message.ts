@@ -130,6 +130,26 @@ export function parseEmail(raw: string): ParsedEmail {
 }
 
 /**
+ * A message as an alert attaches it (`last-ping.eml`): a multipart message
+ * loses its own attached messages (`message/rfc822` parts), so that alerts
+ * about alerts do not nest without end; any other message stays as it is.
+ * Line breaks come back as CRLF when a part was dropped.
+ */
+export function withoutAttachedMessages(raw: string): string {
+  const text = raw.replace(/\r\n/g, "\n");
+  const { type, params } = contentType(parseEntity(text));
+  const boundary = params.get("boundary");
+  if (!type.startsWith("multipart/") || !boundary) return raw;
+  const headEnd = text.indexOf("\n\n");
+  if (headEnd < 0) return raw;
+  const parts = multipartParts(text.slice(headEnd + 2), boundary);
+  const kept = parts.filter((part) => contentType(parseEntity(part)).type !== "message/rfc822");
+  if (kept.length === parts.length) return raw;
+  const body = kept.map((part) => `--${boundary}\n${part}\n`).join("");
+  return `${text.slice(0, headEnd)}\n\n${body}--${boundary}--\n`.replace(/\n/g, "\r\n");
+}
+
+/**
  * The text the email filters search, pieces joined with
  * `\n`: the subject when `filter_subject` is on; when `filter_body` is on the
  * plain-text part and the HTML part converted to text, each only if present.

@@ -10,9 +10,11 @@ function naturalKey(name: string): string {
   return pyStrip(name.toLowerCase()).replace(/\d+/g, (digits) => String(BigInt(digits)).padStart(8, "0"));
 }
 
-// Python compares strings by code point; `<` on JavaScript strings compares
-// UTF-16 units, which orders characters beyond U+FFFF differently.
-function compareCodePoints(a: string, b: string): number {
+/**
+ * Compares strings as Python does, by code point: `<` on JavaScript strings
+ * compares UTF-16 units, which orders characters beyond U+FFFF differently.
+ */
+export function compareCodePoints(a: string, b: string): number {
   const left = Array.from(a, (char) => char.codePointAt(0) as number);
   const right = Array.from(b, (char) => char.codePointAt(0) as number);
   for (let i = 0; i < Math.min(left.length, right.length); i++) {

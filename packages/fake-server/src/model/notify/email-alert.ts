@@ -10,6 +10,7 @@
  * account, and the unsubscribe footer. Times are in UTC.
  * @module
  */
+import { createHash } from "node:crypto";
 import { codePointLength, lastCodePoints } from "../../text/code-points.js";
 import { escapeHtml } from "../../text/html-escape.js";
 import { pyStrip } from "../../text/py-whitespace.js";
@@ -25,12 +26,14 @@ import {
   rfc5322Date,
   shortDate,
 } from "./formats.js";
+import { withoutAttachedMessages } from "../email/message.js";
+import { alertHtml, EMAIL_BODY_TAIL_LENGTH } from "./email-html.js";
 import { naturalTime } from "./natural-time.js";
 import { parseEmailSettings } from "./settings.js";
-import type { AlertView, EmailAlert } from "./view.js";
+import type { AlertView, EmailAlert, EmailAttachment } from "./view.js";
 
-/** How much of the last ping's body an email shows, in characters (the end of it). */
-export const EMAIL_BODY_TAIL_LENGTH = 10_000;
+/** The sender of alert emails: the service's default sender address. */
+export const EMAIL_SENDER = "healthchecks@example.org";
 /** The column the shown body is wrapped at. */
 export const EMAIL_WRAP_WIDTH = 80;
 
@@ -95,13 +98,51 @@ function text(view: AlertView): string {
   return `${lines.join("\n")}\n`.replaceAll("\u00a0", " ");
 }
 
-/** An email channel's delivery: one message to the channel's address. */
+/** A time (epoch ms) as the `Date` header gives it: `Thu, 26 Nov 2026 00:58:54 -0000`. */
+function dateHeader(ms: number): string {
+  return rfc5322Date(ms).replace(/\+0000$/, "-0000");
+}
+
+/**
+ * A `Message-ID` shaped like the service's (`<centiseconds.process.random@sender domain>`),
+ * its numbers derived from the delivery so that the same state gives the same message.
+ */
+function messageId(view: AlertView): string {
+  const digest = createHash("sha256").update(`${view.channel.id}\n${view.check.uuid}\n${view.flip.at}\n${view.now}`).digest();
+  const process = (digest.readUInt16BE(0) % 32_000) + 1;
+  const random = digest.readBigUInt64BE(2);
+  return `<${Math.floor(view.now / 10)}.${process}.${random}@${EMAIL_SENDER.slice(EMAIL_SENDER.indexOf("@") + 1)}>`;
+}
+
+/** The last ping as the alert attaches it, when it came by email. */
+function attachments(view: AlertView): EmailAttachment[] {
+  const ping = view.lastPing;
+  if (!ping || ping.subject === null || !ping.body || ping.body.length === 0) return [];
+  return [{ filename: "last-ping.eml", contentType: "message/rfc822", content: withoutAttachedMessages(pingBodyText(ping)) }];
+}
+
+/** An email channel's delivery: one message to the channel's address, plain text and HTML. */
 export function renderEmail(view: AlertView): EmailAlert {
   const { address } = parseEmailSettings(view.channel.value);
+  const subject = pyStrip(`${view.flip.status.toUpperCase()} | ${nameThenCode(view)}`);
+  const attached = attachments(view);
   return {
     type: "email",
     to: address,
-    subject: pyStrip(`${view.flip.status.toUpperCase()} | ${nameThenCode(view)}`),
+    subject,
     text: text(view),
+    html: alertHtml(view, attached.length > 0),
+    headers: [
+      ["Content-Type", attached.length > 0 ? "multipart/mixed" : "multipart/alternative"],
+      ["MIME-Version", "1.0"],
+      ["Subject", subject],
+      ["From", EMAIL_SENDER],
+      ["To", address],
+      ["Date", dateHeader(view.now)],
+      ["List-Unsubscribe", `<${view.unsubscribeUrl}>`],
+      ["List-Unsubscribe-Post", "List-Unsubscribe=One-Click"],
+      ["Message-ID", messageId(view)],
+    ],
+    attachments: attached,
   };
 }

@@ -116,8 +116,12 @@ export interface AlertView {
   now: number;
   /** The project's other checks, in the order the API lists them. */
   others: AlertOtherCheck[];
-  /** The email "Projects Overview" lines when the recipient is a user of the account, else `null`. */
-  overview: Array<{ project: string; down: number }> | null;
+  /**
+   * The email "Projects Overview" when the recipient is the user of an
+   * account, else `null`: each project's UUID, the name it is listed
+   * under (its owner's address when it has none) and its count of checks down.
+   */
+  overview: Array<{ id: string; project: string; down: number }> | null;
   /** The email's unsubscribe URL (an email channel's footer and `List-Unsubscribe`). */
   unsubscribeUrl: string;
 }
@@ -154,6 +158,22 @@ export interface EmailAlert {
   subject: string;
   /** The plain-text part. */
   text: string;
+  /** The HTML part. */
+  html: string;
+  /** The message's header fields in the service's order, values decoded (not RFC 2047 encoded). */
+  headers: Array<[name: string, value: string]>;
+  /** `last-ping.eml` when the last ping came by email, otherwise empty. */
+  attachments: EmailAttachment[];
+}
+
+/** A file attached to an alert email. */
+export interface EmailAttachment {
+  /** File name (`last-ping.eml`). */
+  filename: string;
+  /** MIME type (`message/rfc822`). */
+  contentType: string;
+  /** The attached message's text. */
+  content: string;
 }
 
 /** A kind the fake does not deliver: a delivery record without a request. */

@@ -1,0 +1,240 @@
+/**
+ * Real SMTP conversations with the fake's listener (`fake.listenSmtp()`):
+ * every reply the service's own listener gives, recipients by UUID and by
+ * slug, several recipients in one message, each keyword rule, the size
+ * limit, clients that drop the connection, the connection bound, and a
+ * message sent with nodemailer.
+ */
+import { hostname } from "node:os";
+import { createTransport } from "nodemailer";
+import { afterEach, describe, expect, test } from "vitest";
+import type { RunningSmtpServer } from "../src/index.js";
+import { SMTP_MAX_CONNECTIONS, SMTP_MESSAGE_MAX_BYTES } from "../src/smtp/listener.js";
+import { setup, type Setup } from "./helpers.js";
+import { SmtpConversation } from "./smtp-client.js";
+
+const DOMAIN = "hc.localhost";
+const servers: RunningSmtpServer[] = [];
+const conversations: SmtpConversation[] = [];
+
+afterEach(async () => {
+  for (const conversation of conversations.splice(0)) conversation.destroy();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function start(options: Parameters<typeof setup>[0] = {}): Promise<Setup & { smtp: RunningSmtpServer }> {
+  const s = setup({ compat: "live", ...options });
+  const smtp = await s.fake.listenSmtp();
+  servers.push(smtp);
+  return { ...s, smtp };
+}
+
+async function open(smtp: RunningSmtpServer): Promise<SmtpConversation> {
+  const { conversation } = await SmtpConversation.open(smtp.port);
+  conversations.push(conversation);
+  return conversation;
+}
+
+/** Sends `message` from `from` to `recipients` in one transaction; the replies to RCPT and to the end of DATA. */
+async function send(smtp: RunningSmtpServer, recipients: string[], message: string, from = "backup@nas.example") {
+  const conversation = await open(smtp);
+  await conversation.command("EHLO client.example");
+  await conversation.command(`MAIL FROM:<${from}>`);
+  const rcpt: string[] = [];
+  for (const to of recipients) rcpt.push(await conversation.command(`RCPT TO:<${to}>`));
+  const data = await conversation.data(message);
+  await conversation.quit();
+  return { rcpt, data };
+}
+
+/** A conversation with one accepted recipient, ready for `DATA`. */
+async function transaction(smtp: RunningSmtpServer, uuid: string): Promise<SmtpConversation> {
+  const conversation = await open(smtp);
+  await conversation.command("EHLO client.example");
+  await conversation.command("MAIL FROM:<a@example.org>");
+  expect(await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`)).toBe("250 OK");
+  return conversation;
+}
+
+async function pings(s: Setup, uuid: string) {
+  return (await s.rwCall("GET", `/api/v3/checks/${uuid}/pings/`)).json.pings as Array<Record<string, unknown>>;
+}
+
+const mail = (subject: string, body = "report"): string => `From: backup@nas.example\r\nSubject: ${subject}\r\n\r\n${body}\r\n`;
+
+describe("the SMTP listener's replies", () => {
+  test("greets, lists the service's EHLO extensions and size limit, and answers the service's way", async () => {
+    const { smtp } = await start();
+    expect(smtp.url).toBe(`smtp://127.0.0.1:${smtp.port}`);
+    const { conversation, greeting } = await SmtpConversation.open(smtp.port);
+    conversations.push(conversation);
+    expect(greeting).toBe(`220 ${hostname()} Python SMTP 1.4.6`);
+    expect(await conversation.command("EHLO client.example")).toBe(
+      [`250-${hostname()}`, `250-SIZE ${SMTP_MESSAGE_MAX_BYTES}`, "250-8BITMIME", "250 HELP"].join("\r\n"),
+    );
+    expect(SMTP_MESSAGE_MAX_BYTES).toBe(33_554_432);
+    expect(await conversation.command("HELO client.example")).toBe(`250 ${hostname()}`);
+    expect(await conversation.command("NOOP")).toBe("250 OK");
+    expect(await conversation.command("MAIL FROM:<a@example.org>")).toBe("250 OK");
+    expect(await conversation.command("RSET")).toBe("250 OK");
+    expect(await conversation.command("MAIL FROM:<a@example.org>")).toBe("250 OK");
+    expect(await conversation.command("RCPT TO:<0b5f0d3e-bd13-4d1c-9fa3-8c9a2c6d6a4e@other.example>")).toBe("550 5.1.1 Recipient rejected");
+    expect(await conversation.command(`RCPT TO:<0b5f0d3e-bd13-4d1c-9fa3-8c9a2c6d6a4e@HC.localhost>`)).toBe("550 5.1.1 Recipient rejected");
+    expect(await conversation.command(`RCPT TO:<not-a-check@${DOMAIN}>`)).toBe("550 5.1.1 Invalid mailbox");
+    expect(await conversation.command(`RCPT TO:<0b5f0d3e-bd13-1d1c-9fa3-8c9a2c6d6a4e@${DOMAIN}>`)).toBe("550 5.1.1 Invalid mailbox");
+    expect(await conversation.command(`RCPT TO:<short+slug@${DOMAIN}>`)).toBe("550 5.1.1 Invalid mailbox");
+    expect(await conversation.command(`RCPT TO:<0b5f0d3e-bd13-4d1c-9fa3-8c9a2c6d6a4e@${DOMAIN}>`)).toBe("250 OK");
+    expect(await conversation.command("DATA")).toBe("354 End data with <CR><LF>.<CR><LF>");
+    conversation.write("Subject: hi\r\n\r\nhello\r\n.\r\n");
+    expect(await conversation.reply()).toBe("250 OK");
+    expect(await conversation.quit()).toBe("221 Bye");
+  });
+
+  test("an unknown check or slug is accepted and makes no ping", async () => {
+    const s = await start();
+    const uuid = await s.create({ slug: "known" });
+    const result = await send(s.smtp, [`0b5f0d3e-bd13-4d1c-9fa3-8c9a2c6d6a4e@${DOMAIN}`, `${s.project.pingKey}+unknown@${DOMAIN}`], mail("hi"));
+    expect(result).toEqual({ rcpt: ["250 OK", "250 OK"], data: "250 OK" });
+    expect(await pings(s, uuid)).toEqual([]);
+  });
+
+  test("listens on the domain set by pingEmailDomain", async () => {
+    const s = await start({ pingEmailDomain: "pings.example.com" });
+    const uuid = await s.create();
+    const result = await send(s.smtp, [`${uuid}@pings.example.com`, `${uuid}@${DOMAIN}`], mail("hi"));
+    expect(result.rcpt).toEqual(["250 OK", "550 5.1.1 Recipient rejected"]);
+    expect(await pings(s, uuid)).toHaveLength(1);
+  });
+});
+
+describe("a message received", () => {
+  test("is one ping per recipient: scheme email, empty method, the sender in ua, the whole message as body", async () => {
+    const s = await start();
+    const first = await s.create({ name: "one" });
+    const second = await s.create({ name: "two", slug: "nightly" });
+    const message = "From: NAS <backup@nas.example>\r\nTo: ops\r\nSubject: done\r\n\r\nAll fine.\r\n..with a dot\r\n";
+    const result = await send(s.smtp, [`${first.toUpperCase()}@${DOMAIN}`, `${s.project.pingKey}+nightly@${DOMAIN}`, `nobody@elsewhere.example`], message);
+    expect(result).toEqual({ rcpt: ["250 OK", "250 OK", "550 5.1.1 Recipient rejected"], data: "250 OK" });
+    for (const uuid of [first, second]) {
+      const [entry] = await pings(s, uuid);
+      expect(entry).toMatchObject({ type: "success", scheme: "email", method: "", ua: "Email from backup@nas.example", remote_addr: "127.0.0.1", rid: null });
+      const body = await s.rwCall("GET", `/api/v3/checks/${uuid}/pings/1/body`);
+      expect(body.text).toBe(message);
+      expect((await s.rwCall("GET", `/api/v3/checks/${uuid}`)).json.status).toBe("up");
+    }
+  });
+
+  test("keeps bytes that are not UTF-8 as they came", async () => {
+    const s = await start();
+    const uuid = await s.create();
+    const { smtp } = s;
+    const conversation = await open(smtp);
+    await conversation.command("HELO client.example");
+    await conversation.command("MAIL FROM:<>");
+    await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`);
+    await conversation.command("DATA");
+    const latin1 = Uint8Array.from([...Buffer.from("Subject: caf"), 0xe9, 0x0d, 0x0a, 0x0d, 0x0a, 0xff, 0x0d, 0x0a]);
+    conversation.write(latin1);
+    conversation.write(".\r\n");
+    expect(await conversation.reply()).toBe("250 OK");
+    const [entry] = await pings(s, uuid);
+    expect(entry!["ua"]).toBe("Email from ");
+    const check = s.fake.exportState().checks.find((c) => c.uuid === uuid)!;
+    const stored = check.pings[0]!.body!;
+    expect(Buffer.from(stored, "base64")).toEqual(Buffer.from(latin1));
+  });
+
+  test.each([
+    ["success keyword", { filter_subject: true, success_kw: "SUCCESS" }, mail("[SUCCESS] Backup completed"), "success"],
+    ["failure keyword", { filter_subject: true, failure_kw: "FAIL" }, mail("[FAIL] Backup did not complete"), "fail"],
+    ["failure wins over success", { filter_subject: true, success_kw: "SUCCESS", failure_kw: "FAIL" }, mail("[SUCCESS] 1, [FAIL] 1"), "fail"],
+    ["start keyword", { filter_subject: true, start_kw: "START" }, mail("[START] Starting backup..."), "start"],
+    ["no keyword matches", { filter_subject: true, success_kw: "SUCCESS" }, mail("something else"), "ign"],
+    ["default fail", { filter_subject: true, success_kw: "SUCCESS", filter_default_fail: true }, mail("something else"), "fail"],
+    ["encoded subject", { filter_subject: true, success_kw: "SUCCESS" }, mail("=?US-ASCII?B?W1NVQ0NFU1NdIEJhY2t1cCBjb21wbGV0ZWQ=?="), "success"],
+    ["the body, not the subject", { filter_body: true, success_kw: "SUCCESS" }, mail("SUCCESS", "nothing here"), "ign"],
+    ["a plain body", { filter_body: true, success_kw: "SUCCESS" }, mail("report", "Body goes here, SUCCESS."), "success"],
+    [
+      "an HTML part turned to text",
+      { filter_body: true, success_kw: "SUCCESS" },
+      [
+        "Subject: report",
+        'Content-Type: multipart/alternative; boundary="b"',
+        "",
+        "--b",
+        "Content-Type: text/plain",
+        "",
+        "Plain text here",
+        "--b",
+        "Content-Type: text/html; charset=utf-8",
+        "",
+        "<b>S</b>UCCESS",
+        "--b--",
+        "",
+      ].join("\r\n"),
+      "success",
+    ],
+    ["no filter at all", { success_kw: "NEVER" }, mail("anything"), "success"],
+  ])("%s", async (_, settings, message, type) => {
+    const s = await start();
+    const uuid = await s.create(settings);
+    expect((await send(s.smtp, [`${uuid}@${DOMAIN}`], message)).data).toBe("250 OK");
+    const [entry] = await pings(s, uuid);
+    expect(entry!["type"]).toBe(type);
+  });
+
+  test("a message over the size limit is refused with 552 and pings nothing; the connection goes on", async () => {
+    const s = await start();
+    const uuid = await s.create();
+    const conversation = await transaction(s.smtp, uuid);
+    expect(await conversation.command("DATA")).toMatch(/^354 /);
+    const line = `${"x".repeat(998)}\r\n`;
+    const chunk = line.repeat(1024);
+    for (let sent = 0; sent <= SMTP_MESSAGE_MAX_BYTES; sent += chunk.length) conversation.write(chunk);
+    conversation.write(".\r\n");
+    expect(await conversation.reply()).toBe("552 Error: Too much mail data");
+    expect(await pings(s, uuid)).toEqual([]);
+    expect(await conversation.command("MAIL FROM:<a@example.org>")).toBe("250 OK");
+    expect(await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`)).toBe("250 OK");
+    expect(await conversation.data(mail("small"))).toBe("250 OK");
+    expect(await pings(s, uuid)).toHaveLength(1);
+  });
+
+  test("a client that disconnects in the middle of a message pings nothing, and the listener serves the next one", async () => {
+    const s = await start();
+    const uuid = await s.create();
+    const conversation = await transaction(s.smtp, uuid);
+    await conversation.command("DATA");
+    conversation.write("Subject: half\r\n\r\nthe first half of");
+    conversation.destroy();
+    await conversation.closed;
+    expect((await send(s.smtp, [`${uuid}@${DOMAIN}`], mail("whole"))).data).toBe("250 OK");
+    const entries = await pings(s, uuid);
+    expect(entries).toHaveLength(1);
+    expect(await s.rwCall("GET", `/api/v3/checks/${uuid}/pings/1/body`)).toMatchObject({ text: mail("whole") });
+  });
+
+  test(`serves ${SMTP_MAX_CONNECTIONS} connections at once and turns away one more`, async () => {
+    const { smtp } = await start();
+    const open16 = await Promise.all(Array.from({ length: SMTP_MAX_CONNECTIONS }, () => SmtpConversation.open(smtp.port)));
+    for (const { conversation, greeting } of open16) {
+      conversations.push(conversation);
+      expect(greeting).toMatch(/^220 /);
+    }
+    const { conversation, greeting } = await SmtpConversation.open(smtp.port);
+    conversations.push(conversation);
+    expect(greeting).toBe(`421 ${hostname()} Too many connected clients, try again in a moment`);
+  });
+
+  test("takes mail from nodemailer", async () => {
+    const s = await start();
+    const uuid = await s.create({ filter_subject: true, failure_kw: "FAIL" });
+    const transport = createTransport({ host: "127.0.0.1", port: s.smtp.port, secure: false, ignoreTLS: true });
+    const info = await transport.sendMail({ from: "cron@host.example", to: `${uuid}@${DOMAIN}`, subject: "[FAIL] nightly", text: "exit 1" });
+    transport.close();
+    expect(info.accepted).toEqual([`${uuid}@${DOMAIN}`]);
+    const [entry] = await pings(s, uuid);
+    expect(entry).toMatchObject({ type: "fail", scheme: "email", ua: "Email from cron@host.example" });
+    expect((await s.rwCall("GET", `/api/v3/checks/${uuid}`)).json.status).toBe("down");
+  });
+});
