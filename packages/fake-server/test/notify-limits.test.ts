@@ -11,7 +11,7 @@ async function failed(body: string, descLength: number, notifications: Construct
   const caught: string[] = [];
   const fake = new FakeServer({
     ...notifications,
-    notifications: { fetch: async (url) => (caught.push(url), new Response("ok")), ...notifications.notifications },
+    notifications: { fetch: async (request) => (caught.push(request.url), new Response("ok")), ...notifications.notifications },
   });
   const project = fake.createProject();
   const channel = fake.addChannel(project.id, { kind: "webhook", name: "hook", value: webhook({ url: `${HOOK}/down`, body }) });

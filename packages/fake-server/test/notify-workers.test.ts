@@ -8,11 +8,12 @@ const HOOK = "http://hooks.example";
 /** A test fetch whose `/hang` receiver never answers (until the attempt's signal aborts it), `/slow…` answers after 50 ms, others at once. */
 function receivers() {
   const calls: string[] = [];
-  const fetch = (url: string, init: RequestInit): Promise<Response> => {
+  const fetch = (request: Request): Promise<Response> => {
+    const url = request.url;
     calls.push(new URL(url).pathname);
     if (url.includes("/slow")) return new Promise((resolve) => setTimeout(() => resolve(new Response("ok")), 50));
     if (!url.includes("/hang")) return Promise.resolve(new Response("ok"));
-    return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    return new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
   };
   return { calls, fetch };
 }
