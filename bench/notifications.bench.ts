@@ -6,8 +6,8 @@
  *    flips nothing, both followed by `settled()` so the deliveries count.
  *    The two kinds alternate in rounds within one run, once a warm-up has
  *    filled the outbox; the ratio reported is the median of the rounds'
- *    flip / no-flip ratios. Record mode renders a request when its record
- *    is read, so a third line gives the cost of reading the records.
+ *    flip / no-flip ratios (a figure, not a target: a test makes a handful
+ *    of flips). A third line gives the cost of reading the records.
  *    Measured with four webhooks whose templates use `$JSON` and escaped
  *    placeholders (the engine and the renderers), and with four integrations
  *    of a kind the fake records without a request (the engine alone).
@@ -21,7 +21,6 @@ const ROUNDS = 9;
 const PINGS_PER_ROUND = 10_000;
 // Enough flips to fill the outbox (10000 records, four per flip) before the rounds: they measure the steady state of a long run.
 const WARM_UP_PINGS = 3_000;
-const TARGET_RATIO = 1.5;
 const MEMORY_DELIVERIES = 100_000;
 
 const RECEIVER = "http://127.0.0.1:9/hook";
@@ -105,7 +104,7 @@ async function flipCost(integration: Integration, label: string): Promise<void> 
   console.log(
     `ping that flips a check with 4 ${label} (deliveries recorded) ${median(flips).toFixed(1)} µs, ping that flips nothing ${median(stills).toFixed(
       1,
-    )} µs: ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO} ${ratio <= TARGET_RATIO ? "met" : "MISSED"}); rounds ${flips
+    )} µs: ratio ${ratio.toFixed(2)}; rounds ${flips
       .map((value, i) => (value / (stills[i] as number)).toFixed(2))
       .join(" ")}`,
   );

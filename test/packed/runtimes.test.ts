@@ -113,7 +113,7 @@ beforeAll(async () => {
     const handler = (request) => fake.handle(request);
     const served = typeof Deno !== "undefined"
       ? await new Promise((resolve) => {
-          const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) }, handler);
+          Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: ({ port }) => resolve({ port, stop: () => Deno.exit(0) }) }, handler);
         })
       : (() => {
           const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: handler });
@@ -122,6 +122,7 @@ beforeAll(async () => {
     const response = await fetch("http://127.0.0.1:" + served.port + "/api/v3/checks/", { headers: { "X-Api-Key": project.readWriteKey } });
     const text = await response.text();
     console.log(JSON.stringify({ status: response.status, type: response.headers.get("content-type"), text }));
+    // Deno's graceful shutdown would wait for the client's idle keep-alive connection: its script ends the process.
     await served.stop();`,
   );
   fake = run(join(project, "node_modules", ".bin", "checks-fake-server"), ["--port", "0", "--demo"], { cwd: project });
