@@ -42,6 +42,7 @@ import { exportStore, importStore, type FakeState } from "./model/state.js";
 import { validateState } from "./model/state-validation.js";
 import { nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
 import { Store, type StoredCheck } from "./model/store.js";
+import { matchesDelivery, type NotificationQuery } from "./notify/delivery-query.js";
 import { fetchTransport } from "./notify/fetch-transport.js";
 import { nodeTransport } from "./notify/node-transport.js";
 import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js";
@@ -68,6 +69,7 @@ export type {
   JournalFilter,
   ListenOptions,
   NotificationOptions,
+  NotificationQuery,
   Operation,
   ProjectInfo,
   ProjectInit,
@@ -317,9 +319,14 @@ export class FakeServer {
   }
 
   /**
-   * The request journal, oldest first; with a filter, only the entries of
-   * one check (`{ check: uuid }`, though entries show its UUID masked) or
-   * of one operation.
+   * The request journal, oldest first; with a filter, only the entries
+   * that match each member given: of one check (`{ check: uuid }`, though
+   * entries show its UUID masked), one operation, method or status.
+   * @example
+   * ```ts
+   * fake.journal({ operation: "createCheck", status: 400 }); // the creates the fake refused
+   * fake.journal({ check: uuid, method: "POST" }); // what was POSTed about one check, pings included
+   * ```
    */
   journal(filter: JournalFilter = {}): JournalEntry[] {
     return this.#journal.entries(filter);
@@ -347,9 +354,16 @@ export class FakeServer {
    * Bounded by `notifications.outboxLimit` and `outboxByteLimit` (the oldest
    * records are dropped). A record whose delivery is under way shows the
    * error `"Sending"`; `await settled()` first to see final outcomes.
+   * With a `query`, only the records that match each field given.
+   * @example
+   * ```ts
+   * await fake.settled();
+   * const [alert] = fake.notifications({ check: uuid, kind: "webhook", status: "down" });
+   * ```
    */
-  notifications(): DeliveryRecord[] {
-    return this.#notifier.outbox.list();
+  notifications(query?: NotificationQuery): DeliveryRecord[] {
+    const records = this.#notifier.outbox.list();
+    return query === undefined ? records : records.filter((record) => matchesDelivery(record, query));
   }
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */

@@ -25,6 +25,7 @@ export {
   type ChangeTarget,
   type DeliveryRecord,
   type NotificationOptions,
+  type NotificationQuery,
   type SentEmail,
   type SentRequest,
   type StatusChange,

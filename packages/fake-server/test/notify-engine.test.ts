@@ -417,8 +417,8 @@ describe("state and control", () => {
     expect((await s.rwCall("GET", "/api/v3/channels/")).json).toEqual({ channels: [{ id: channel.id, name: "w", kind: "webhook" }] });
     const uuid = await s.create({ timeout: 60, grace: 60, channels: "*" });
     await ping(s, uuid);
-    expect(await client.advanceToNextChange({ check: uuid })).toEqual({ check: uuid, from: "up", to: "grace", at: new Date(START + 60_000) });
-    expect(await client.advanceToNextChange({ project: s.project.id })).toEqual({ check: uuid, from: "grace", to: "down", at: new Date(START + 120_000) });
+    expect(await client.advanceToNextChange({ check: uuid })).toEqual({ check: uuid, from: "up", to: "grace", at: START + 60_000 });
+    expect(await client.advanceToNextChange({ project: s.project.id })).toEqual({ check: uuid, from: "grace", to: "down", at: START + 120_000 });
     expect(await client.advanceToNextChange({ project: s.project.id })).toBeNull();
     await client.settled();
     const records = await client.notifications();

@@ -211,12 +211,14 @@ describe("remote control input handling", () => {
     expect(answer).toEqual({ status: 400, json: { error: "json validation error: timeout is too small" } });
   });
 
-  it("answers GET on the prefix with the index of the control endpoints, as docs/cli.md lists them", async () => {
+  it("answers GET on the prefix with the index of the control endpoints, each saying what it does, as docs/cli.md lists them", async () => {
     const index = await send(fake, "GET", "/__fake");
     expect(index.status).toBe(200);
-    const endpoints = (index.json as { endpoints: { method: string; path: string }[] }).endpoints;
-    expect(endpoints).toContainEqual({ method: "POST", path: "/__fake/projects" });
-    expect(endpoints).toContainEqual({ method: "POST", path: "/__fake/projects/{id}/checks" });
+    const endpoints = (index.json as { endpoints: { method: string; path: string; description: string }[] }).endpoints;
+    expect(endpoints).toContainEqual({ method: "POST", path: "/__fake/projects/{id}/checks", description: "creates a check in the project as POST /api/v3/checks/ would" });
+    expect(endpoints).toContainEqual(expect.objectContaining({ method: "POST", path: "/__fake/clock/advance", description: expect.stringMatching(/ms milliseconds/) }));
+    // Each says something of its own.
+    expect(new Set(endpoints.map(({ description }) => description)).size).toBe(endpoints.length);
     expect(await send(fake, "GET", "/__fake/")).toEqual(index);
     const reference = readFileSync(new URL("../../../docs/cli.md", import.meta.url), "utf8");
     const documented = [...reference.matchAll(/^\| `(?:(GET|POST|PUT|PATCH|DELETE)` \/ `)?(GET|POST|PUT|PATCH|DELETE) (\/__fake[^`]*)`/gm)].flatMap(

@@ -114,12 +114,13 @@ export class FakeServerClient {
   /**
    * Moves the fake's clock to the next status change of a check
    * (`{ check: uuid }`) or of a project's checks (`{ project: id }`), and
-   * resolves to what changed (`at` as a `Date`), or `null` when time alone
-   * changes nothing.
+   * resolves to what changed, or `null` when time alone changes nothing.
+   * As in-process, `at` is epoch milliseconds (the control API's JSON
+   * carries it as ISO 8601 text, as every time it holds).
    */
-  async advanceToNextChange(target: { check: string } | { project: string }): Promise<(Omit<StatusChange, "at"> & { at: Date }) | null> {
+  async advanceToNextChange(target: { check: string } | { project: string }): Promise<StatusChange | null> {
     const answer = await this.#call<{ change: (Omit<StatusChange, "at"> & { at: string }) | null }>("POST", "/clock/next-change", target);
-    return answer.change && { ...answer.change, at: new Date(answer.change.at) };
+    return answer.change && { ...answer.change, at: Date.parse(answer.change.at) };
   }
 
   /** The outbox: every delivery record, oldest first. */

@@ -5,7 +5,7 @@
  *
  * | method and path | operation | answer |
  * |---|---|---|
- * | `GET {prefix}` | — | 200 `{"endpoints": [{"method", "path"}, …]}`, this table |
+ * | `GET {prefix}` | — | 200 `{"endpoints": [{"method", "path", "description"}, …]}`, this table |
  * | `POST` / `GET {prefix}/projects` | `createProject(body)` / `projects()` | 201 project info / 200 projects |
  * | `PATCH {prefix}/projects/{id}` | `setProjectLimits(id, body)` | 200 project info |
  * | `GET` / `PATCH {prefix}/limits` | `limits()` / `setLimits(body)` | 200 limits |
@@ -113,6 +113,8 @@ type JsonObject = Record<string, unknown>;
 type Operation = (fake: ControlTarget, body: JsonObject, params: string[], query: URLSearchParams) => Reply | Promise<Reply>;
 interface Endpoint {
   body: "none" | "optional" | "required";
+  /** What it does, as `GET {prefix}` lists it. */
+  description: string;
   /** Which limit applies to its body: state documents may be much larger than the rest. */
   limit?: "state";
   run: Operation;
@@ -143,13 +145,13 @@ const ROUTES: Route[] = [
   {
     // The prefix itself, the URL the CLI prints: an index rather than a 404.
     pattern: /^\/?$/,
-    methods: { GET: { body: "none", run: (fake) => json(200, { endpoints: endpointIndex(fake.options.control?.prefix ?? "") }) } },
+    methods: { GET: { body: "none", description: "lists the control endpoints, each with what it does", run: (fake) => json(200, { endpoints: endpointIndex(fake.options.control?.prefix ?? "") }) } },
   },
   {
     pattern: /^\/projects$/,
     methods: {
-      POST: { body: "optional", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
-      GET: { body: "none", run: (fake) => json(200, fake.projects()) },
+      POST: { body: "optional", description: "creates a project (body: optional name, keys, account and limits); answers it with its keys", run: (fake, body) => json(201, fake.createProject(projectInit(body))) },
+      GET: { body: "none", description: "every project, with its keys", run: (fake) => json(200, fake.projects()) },
     },
   },
   {
@@ -157,6 +159,7 @@ const ROUTES: Route[] = [
     methods: {
       PATCH: {
         body: "required",
+        description: "changes checkLimit and pingLogLimit of the project's account",
         run: (fake, body, [id]) => json(200, fake.setProjectLimits(id!, pick(body, { checkLimit: "a limit", pingLogLimit: "a limit" }))),
       },
     },
@@ -164,9 +167,10 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/limits$/,
     methods: {
-      GET: { body: "none", run: (fake) => json(200, fake.limits()) },
+      GET: { body: "none", description: "the service's limits in force", run: (fake) => json(200, fake.limits()) },
       PATCH: {
         body: "required",
+        description: "changes the service's limits: pingBodyLimit, apiBodyLimit, and checkLimit and pingLogLimit of accounts made from then on",
         run: (fake, body) =>
           json(
             200,
@@ -180,8 +184,8 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/projects\/([^/]+)\/channels$/,
     methods: {
-      POST: { body: "required", run: (fake, body, [id]) => json(201, fake.addChannel(id!, channelInit(body))) },
-      GET: { body: "none", run: (fake, _body, [id]) => json(200, fake.channels(id!)) },
+      POST: { body: "required", description: "adds an integration to the project (body: kind, optional name, value, disabled)", run: (fake, body, [id]) => json(201, fake.addChannel(id!, channelInit(body))) },
+      GET: { body: "none", description: "the project's integrations, with their settings, disabled flag and last error", run: (fake, _body, [id]) => json(200, fake.channels(id!)) },
     },
   },
   {
@@ -189,20 +193,22 @@ const ROUTES: Route[] = [
     methods: {
       POST: {
         body: "optional",
+        description: "creates a check in the project as POST /api/v3/checks/ would",
         run: (fake, body, [id]) => json(201, fake.createCheck(id!, body as CreateCheckInput)),
       },
-      GET: { body: "none", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
+      GET: { body: "none", description: "the project's checks, as the management API lists them to a read-write key", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
     },
   },
   {
     pattern: /^\/clock$/,
-    methods: { GET: { body: "none", run: clockAnswer } },
+    methods: { GET: { body: "none", description: "the clock's time", run: clockAnswer } },
   },
   {
     pattern: /^\/clock\/advance$/,
     methods: {
       POST: {
         body: "required",
+        description: "moves the clock forward by body.ms milliseconds",
         run: (fake, body) => {
           const ms = body.ms;
           if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
@@ -219,6 +225,7 @@ const ROUTES: Route[] = [
     methods: {
       POST: {
         body: "required",
+        description: "sets the clock to body.time (ISO 8601 or epoch milliseconds)",
         run: (fake, body) => {
           const time = body.time;
           if ((typeof time !== "string" && typeof time !== "number") || !Number.isFinite(new Date(time).getTime())) {
@@ -235,6 +242,7 @@ const ROUTES: Route[] = [
     methods: {
       POST: {
         body: "required",
+        description: "moves the clock to the next status change of {check: uuid} or {project: id}; answers the change, its at in ISO 8601",
         run: (fake, body) => {
           const change = fake.advanceToNextChange(changeTarget(body));
           return json(200, { now: fake.clock.now().toISOString(), change: change && { ...change, at: new Date(change.at).toISOString() } });
@@ -245,42 +253,47 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/notifications$/,
     methods: {
-      GET: { body: "none", run: (fake) => json(200, fake.notifications()) },
-      DELETE: { body: "none", run: (fake) => (fake.clearNotifications(), noContent()) },
+      GET: { body: "none", description: "the outbox: a record of every notification delivery, oldest first", run: (fake) => json(200, fake.notifications()) },
+      DELETE: { body: "none", description: "empties the outbox", run: (fake) => (fake.clearNotifications(), noContent()) },
     },
   },
   {
     pattern: /^\/notifications\/settled$/,
-    methods: { POST: { body: "none", run: async (fake) => (await fake.settled(), noContent()) } },
+    methods: { POST: { body: "none", description: "answers once every due notification delivery has finished", run: async (fake) => (await fake.settled(), noContent()) } },
   },
   {
     pattern: /^\/emails$/,
-    methods: { POST: { body: "required", run: (fake, body) => json(200, fake.deliverEmail(emailMessage(body))) } },
+    methods: { POST: { body: "required", description: "delivers an inbound email to the check it is addressed to", run: (fake, body) => json(200, fake.deliverEmail(emailMessage(body))) } },
   },
   {
     pattern: /^\/journal$/,
     methods: {
-      GET: { body: "none", run: (fake, _body, _params, query) => json(200, fake.journal(journalFilter(query))) },
-      DELETE: { body: "none", run: (fake) => (fake.clearJournal(), noContent()) },
+      GET: {
+        body: "none",
+        description: "the journal of the requests served, oldest first, secrets masked; the query parameters check, operation, method and status select some",
+        run: (fake, _body, _params, query) => json(200, fake.journal(journalFilter(query))),
+      },
+      DELETE: { body: "none", description: "empties the journal", run: (fake) => (fake.clearJournal(), noContent()) },
     },
   },
   {
     pattern: /^\/faults$/,
     methods: {
-      POST: { body: "optional", run: (fake, body) => (fake.inject(fault(body)), noContent()) },
-      DELETE: { body: "none", run: (fake) => (fake.clearFaults(), noContent()) },
+      POST: { body: "optional", description: "injects a fault into the next requests of an operation", run: (fake, body) => (fake.inject(fault(body)), noContent()) },
+      DELETE: { body: "none", description: "removes every pending fault", run: (fake) => (fake.clearFaults(), noContent()) },
     },
   },
   {
     pattern: /^\/reset$/,
-    methods: { POST: { body: "none", run: (fake) => (fake.reset(), noContent()) } },
+    methods: { POST: { body: "none", description: "empties the fake (projects, checks, journal, faults, outbox); the clock is kept", run: (fake) => (fake.reset(), noContent()) } },
   },
   {
     pattern: /^\/state$/,
     methods: {
-      GET: { body: "none", run: (fake) => json(200, fake.exportState()) },
+      GET: { body: "none", description: "exports the whole state as a document", run: (fake) => json(200, fake.exportState()) },
       PUT: {
         body: "required",
+        description: "replaces the state with an exported document",
         limit: "state",
         run: (fake, body) => (fake.importState(body as unknown as FakeState), noContent()),
       },
@@ -288,11 +301,11 @@ const ROUTES: Route[] = [
   },
 ];
 
-/** Every control endpoint as method and path, `{id}` standing for a project id. */
-function endpointIndex(prefix: string): { method: string; path: string }[] {
+/** Every control endpoint as method, path (`{id}` standing for a project id) and what it does. */
+function endpointIndex(prefix: string): { method: string; path: string; description: string }[] {
   return ROUTES.filter((route) => !route.pattern.test("")).flatMap((route) => {
     const path = route.pattern.source.replace(/^\^|\$$/g, "").replaceAll("([^/]+)", "{id}").replaceAll("\\/", "/");
-    return Object.keys(route.methods).map((method) => ({ method, path: prefix + path }));
+    return Object.entries(route.methods).map(([method, endpoint]) => ({ method, path: prefix + path, description: endpoint!.description }));
   });
 }
 

@@ -83,12 +83,16 @@ export interface JournalRecord extends Omit<JournalEntry, "time" | "path"> {
   check?: string;
 }
 
-/** Which journal entries `FakeServer.journal()` lists; every member given must match. */
+/** Which journal entries `FakeServer.journal()` lists: those that match every member given; none given, every entry. */
 export interface JournalFilter {
   /** Only requests that addressed this check, by its UUID: by UUID, unique key or slug, to read, change or ping it, and the create or upsert that answered with it. */
-  check?: string;
+  check?: string | undefined;
   /** Only requests of this operation (`null`: those no operation served). */
-  operation?: Operation | null;
+  operation?: Operation | null | undefined;
+  /** Only requests of this HTTP method, in any case. */
+  method?: string | undefined;
+  /** Only requests answered with this status code. */
+  status?: number | undefined;
 }
 
 // A record whose answer may still change (it met a fault, and its answer
@@ -304,11 +308,16 @@ export class Journal {
   /** The entries, oldest first, that `filter` lets through (fresh objects: changing them changes nothing here). */
   entries(filter: JournalFilter = {}): JournalEntry[] {
     const list: JournalEntry[] = [];
+    const method = filter.method?.toUpperCase();
     for (let i = 0; i < this.#count; i++) {
       const slot = (this.#first + i) % this.#capacity;
       if (filter.check !== undefined && this.#check[slot] !== filter.check) continue;
       if (filter.operation !== undefined && this.#operation[slot] !== filter.operation) continue;
-      list.push(this.#entryAt(slot));
+      if (method !== undefined && this.#method[slot]!.toUpperCase() !== method) continue;
+      const entry = this.#entryAt(slot);
+      // A faulted request's status can still change: it is read from the entry.
+      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      list.push(entry);
     }
     return list;
   }
