@@ -157,7 +157,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     host: options.host,
     access,
     demo,
-    hasProjects: (saved?.projects.length ?? 0) > 0,
+    projects: (saved?.projects ?? []).map((project) => ({ ...project, checks: saved!.checks.filter((check) => check.project === project.id).length })),
     smtp: smtp && { url: publicUrl(smtp.port, options.host, address).replace(/^http:/, "smtp:"), domain: fake.options.pingEmailDomain },
   });
   lines.err.forEach(log);

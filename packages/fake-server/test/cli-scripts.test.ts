@@ -110,7 +110,7 @@ describe("the banner", () => {
     host: "127.0.0.1",
     access: { token: undefined, source: "none", exposed: false },
     demo: undefined,
-    hasProjects: false,
+    projects: [],
     ...overrides,
   });
 
@@ -130,7 +130,7 @@ describe("the banner", () => {
   it("shows the token header in the first-project command when control needs one, and nothing when projects exist", () => {
     const access = { token: "secret", source: "given", exposed: false } as const;
     expect(banner(input({ access })).out.join("\n")).toContain('curl -X POST -H "Authorization: Bearer <control token>" http://127.0.0.1:8000/__fake/projects');
-    expect(banner(input({ hasProjects: true })).out.join("\n")).not.toContain("curl");
+    expect(banner(input({ projects: [{ ...project, checks: 2 }] })).out.join("\n")).not.toContain("curl");
     expect(banner(input({ controlPrefix: undefined })).out.join("\n")).toContain("--demo");
   });
 
@@ -141,6 +141,18 @@ describe("the banner", () => {
     expect(dashboard({ token: "secret", source: "given", exposed: false })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui?token=<control token>"]);
     expect(dashboard({ token: "g3n", source: "generated", exposed: true })).toEqual(["Dashboard: http://127.0.0.1:8000/__fake/ui?token=g3n"]);
     expect(off.filter((line) => line.startsWith("Dashboard:"))).toEqual([]);
+  });
+
+  it("lists the projects of a state file with their keys, the shell line when one is alone, and counts those past five", () => {
+    const one = banner(input({ projects: [{ ...project, name: "e2e", checks: 1 }] })).out.join("\n");
+    expect(one).toContain('Projects from the state file:\n  "e2e" (p): 1 check\n    read-write key: hcw_x\n    read-only key:  hcr_y\n    ping key:       k');
+    expect(one).toContain("export CHECKS_API_URL=http://127.0.0.1:8000 CHECKS_API_KEY=hcw_x CHECKS_API_READONLY_KEY=hcr_y CHECKS_PING_KEY=k");
+    const many = Array.from({ length: 7 }, (_, i) => ({ ...project, id: `p${i}`, name: `project ${i}`, readOnlyKey: null, checks: i }));
+    const lines = banner(input({ projects: many })).out.join("\n");
+    expect(lines).toContain('"project 4" (p4): 4 checks\n    read-write key: hcw_x\n    read-only key:  (none)');
+    expect(lines).not.toContain("project 5");
+    expect(lines).toContain("… and 2 more");
+    expect(lines).not.toContain("export");
   });
 
   it("prints a usable URL for wildcard and numeric hosts", () => {

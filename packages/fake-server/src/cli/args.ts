@@ -3,12 +3,14 @@
  * @module
  */
 import { isIP } from "node:net";
-import { parseArgs } from "node:util";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 import { limitProblem, type ServiceLimits } from "../model/limits.js";
 import { attemptTimeoutProblem } from "../options.js";
 import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/notify/vendor-kinds.js";
 import { isHttpUrl } from "../model/notify/value-rules.js";
+import { parseFlags, UsageError } from "./flags.js";
+
+export { UsageError };
 
 /** What the command line asked for. */
 export interface CliOptions {
@@ -50,15 +52,6 @@ export interface CliOptions {
   help: boolean;
   /** Print the version and exit. */
   version: boolean;
-}
-
-/** A command line that cannot be run: the CLI prints it and exits with status 2. */
-export class UsageError extends Error {
-  /** Creates the error with the message shown to the user. */
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
 }
 
 const CLOCK_MODES = ["real", "virtual"] as const;
@@ -111,39 +104,29 @@ or an unusable state file.
 
 /** Parses `argv` (without the node and script paths). Throws {@link UsageError} on bad flags. */
 export function parseCliArgs(argv: string[]): CliOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        state: { type: "string" },
-        compat: { type: "string" },
-        seed: { type: "string" },
-        clock: { type: "string" },
-        notifications: { type: "string" },
-        "attempt-timeout": { type: "string" },
-        "vendor-url": { type: "string", multiple: true },
-        "smtp-port": { type: "string" },
-        "email-domain": { type: "string" },
-        "smtp-relay": { type: "string" },
-        "control-token": { type: "string" },
-        "no-control": { type: "boolean" },
-        demo: { type: "boolean" },
-        "ping-body-limit": { type: "string" },
-        "api-body-limit": { type: "string" },
-        "check-limit": { type: "string" },
-        "ping-log-limit": { type: "string" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const values = parseFlags(argv, {
+    port: { type: "string" },
+    host: { type: "string" },
+    state: { type: "string" },
+    compat: { type: "string" },
+    seed: { type: "string" },
+    clock: { type: "string" },
+    notifications: { type: "string" },
+    "attempt-timeout": { type: "string" },
+    "vendor-url": { type: "string", multiple: true },
+    "smtp-port": { type: "string" },
+    "email-domain": { type: "string" },
+    "smtp-relay": { type: "string" },
+    "control-token": { type: "string" },
+    "no-control": { type: "boolean" },
+    demo: { type: "boolean" },
+    "ping-body-limit": { type: "string" },
+    "api-body-limit": { type: "string" },
+    "check-limit": { type: "string" },
+    "ping-log-limit": { type: "string" },
+    help: { type: "boolean", short: "h" },
+    version: { type: "boolean" },
+  });
 
   const options: CliOptions = {
     port: parsePort(values.port ?? "8000"),

@@ -5,8 +5,15 @@
  * @module
  */
 import { isIP } from "node:net";
+import type { ProjectInfo } from "../model/projects.js";
 import type { ControlAccess } from "./control-access.js";
 import type { DemoProject } from "./demo.js";
+
+/** A project the fake holds at start (loaded from `--state`), with its keys and how many checks it has. */
+export type LoadedProject = Pick<ProjectInfo, "id" | "name" | "readWriteKey" | "readOnlyKey" | "pingKey"> & { checks: number };
+
+/** Loaded projects the banner lists with their keys; past these, it says how many more there are. */
+const PROJECTS_SHOWN = 5;
 
 /** Everything the banner shows. */
 export interface BannerInput {
@@ -20,8 +27,8 @@ export interface BannerInput {
   access: ControlAccess;
   /** The demo project, when `--demo` made one. */
   demo: DemoProject | undefined;
-  /** Whether the fake holds a project already (loaded from `--state`). */
-  hasProjects: boolean;
+  /** The projects the fake holds already (loaded from `--state`). */
+  projects: LoadedProject[];
   /** The SMTP listener's URL and its ping email domain, when `--smtp-port` started one. */
   smtp?: { url: string; domain: string } | undefined;
 }
@@ -51,7 +58,8 @@ export function banner(input: BannerInput): Banner {
     err.push(`--host ${input.host} is reachable beyond this machine: ${guard}`);
   }
   if (demo) out.push(...demoLines(url, demo));
-  else if (!input.hasProjects) out.push(...firstProjectLines(controlUrl, access));
+  else if (input.projects.length > 0) out.push(...loadedLines(url, input.projects));
+  else out.push(...firstProjectLines(controlUrl, access));
   return { out, err };
 }
 
@@ -68,21 +76,41 @@ function demoLines(url: string, { project, checks }: DemoProject): string[] {
   return [
     "",
     `Demo project "${project.name}" (${project.id})`,
-    `  read-write key: ${project.readWriteKey ?? "(none)"}`,
-    `  read-only key:  ${project.readOnlyKey ?? "(none)"}`,
-    `  ping key:       ${project.pingKey}`,
+    ...keyLines(project, "  "),
     "  checks:",
     ...checks.map((check) => `    ${check.status.padEnd(statusWidth)}  ${check.name.padEnd(nameWidth)}  ${url}/ping/${check.uuid}`),
-    "",
-    "For the SDK and the examples, paste into a shell:",
-    `  export ${shellVariables(url, project).join(" ")}`,
+    ...exportLines(url, project),
     "Try:",
     `  curl -H "X-Api-Key: ${readWrite}" ${url}/api/v3/checks/`,
   ];
 }
 
+// Projects from a state file: their keys, since the file is where a user
+// would otherwise have to dig them out, and the shell line when one is alone.
+function loadedLines(url: string, projects: LoadedProject[]): string[] {
+  const lines = ["", "Projects from the state file:"];
+  for (const project of projects.slice(0, PROJECTS_SHOWN)) {
+    lines.push(`  "${project.name}" (${project.id}): ${project.checks === 1 ? "1 check" : `${project.checks} checks`}`, ...keyLines(project, "    "));
+  }
+  if (projects.length > PROJECTS_SHOWN) lines.push(`  … and ${projects.length - PROJECTS_SHOWN} more (GET the control URL's /state for all of them)`);
+  if (projects.length === 1) lines.push(...exportLines(url, projects[0]!));
+  return lines;
+}
+
+function keyLines(project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">, indent: string): string[] {
+  return [
+    `${indent}read-write key: ${project.readWriteKey ?? "(none)"}`,
+    `${indent}read-only key:  ${project.readOnlyKey ?? "(none)"}`,
+    `${indent}ping key:       ${project.pingKey}`,
+  ];
+}
+
+function exportLines(url: string, project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">): string[] {
+  return ["", "For the SDK and the examples, paste into a shell:", `  export ${shellVariables(url, project).join(" ")}`];
+}
+
 /** The environment the SDK and the examples read, as `NAME=value` words. */
-function shellVariables(url: string, project: DemoProject["project"]): string[] {
+function shellVariables(url: string, project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">): string[] {
   const words = [`CHECKS_API_URL=${url}`];
   if (project.readWriteKey) words.push(`CHECKS_API_KEY=${project.readWriteKey}`);
   if (project.readOnlyKey) words.push(`CHECKS_API_READONLY_KEY=${project.readOnlyKey}`);
