@@ -1,6 +1,7 @@
 // The layering rules of the packages, checked in `npm test` (test/architecture).
 // The fake server's layers, lowest first: text → model → http → notify →
-// control, adapters and smtp → the facade (fake-server.ts, options.ts) → cli and index.ts.
+// control, adapters and smtp → the facade (fake-server.ts, options.ts) → cli, testing (the
+// matchers) and the entries (index.ts, cli.ts, matchers.ts, vitest.ts).
 // The SDK's layers, lowest first: transport → core (the request engine) →
 // resources and ping (siblings) → clients → the root (index.ts and fetch.ts,
 // the entries, and exports.ts, which they share).
@@ -25,7 +26,7 @@ module.exports = {
       comment: "The facade composes the layers and hands them plain data; they never reach back up.",
       severity: "error",
       from: { path: BELOW_FACADE },
-      to: { path: [FACADE, `${FAKE}(index|cli)\\.ts$`, `${FAKE}cli/`] },
+      to: { path: [FACADE, `${FAKE}(index|cli|matchers|vitest)\\.ts$`, `${FAKE}(cli|testing)/`] },
     },
     {
       name: "text-is-the-bottom",

@@ -10,6 +10,8 @@ const alias = {
   "@checks-api/schema": fileURLToPath(new URL("./packages/schema/src/index.ts", import.meta.url)),
   "@checks-api/sdk/fetch": fileURLToPath(new URL("./packages/sdk/src/fetch.ts", import.meta.url)),
   "@checks-api/sdk": fileURLToPath(new URL("./packages/sdk/src/index.ts", import.meta.url)),
+  "@checks-api/fake-server/vitest": fileURLToPath(new URL("./packages/fake-server/src/vitest.ts", import.meta.url)),
+  "@checks-api/fake-server/matchers": fileURLToPath(new URL("./packages/fake-server/src/matchers.ts", import.meta.url)),
   "@checks-api/fake-server": fileURLToPath(new URL("./packages/fake-server/src/index.ts", import.meta.url)),
 };
 

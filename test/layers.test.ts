@@ -38,7 +38,7 @@ describe("package layers", () => {
   it("the fake server's root holds only the facade, the entry points and the layer folders", () => {
     const { files, folders } = rootOf("packages/fake-server/src");
     expect(files.length).toBeLessThanOrEqual(12);
-    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "notify", "smtp", "text"]);
+    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "notify", "smtp", "testing", "text"]);
   });
 
   it("the SDK's root holds only the entries and the layer folders", () => {
