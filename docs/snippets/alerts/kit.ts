@@ -1,0 +1,30 @@
+import { test } from "@checks-api/fake-server/vitest";
+import { expect } from "vitest";
+
+// A webhook's settings, as the service stores them: method, URL, body and headers for each direction (no URL: no alert).
+const onCall = JSON.stringify({
+  method_down: "POST",
+  url_down: "https://alerts.example.com/hooks/checks",
+  body_down: '{"check": $NAME_JSON, "status": "$STATUS"}',
+  headers_down: { "Content-Type": "application/json" },
+  method_up: "GET",
+  url_up: "",
+  body_up: "",
+  headers_up: {},
+});
+
+test("the on-call webhook fires when the nightly backup misses its run", async ({ fake, project, client }) => {
+  fake.addChannel(project.id, { kind: "webhook", name: "on-call", value: onCall });
+  const check = await client.checks.create({ name: "nightly backup", timeout: 86_400, grace: 3_600, channels: "*" });
+  await client.ping(check.uuid).success();
+  fake.advanceToNextChange({ check: check.uuid }); // late
+  fake.advanceToNextChange({ check: check.uuid }); // down: the timeout notifies
+
+  // The fixture's fake records each delivery with the request it would send, and sends nothing.
+  await expect(fake).toHaveNotified({ check: check.uuid, channel: "on-call", status: "down", to: "https://alerts.example.com/hooks/checks" });
+  const [alert] = fake.notifications({ check: check.uuid, kind: "webhook", status: "down" });
+  expect(JSON.parse(alert!.requests[0]!.body!)).toEqual({ check: "nightly backup", status: "down" });
+
+  await client.ping(check.uuid).success(); // back up: this webhook has no URL for "up"
+  await expect(fake).not.toHaveNotified({ status: "up" });
+});
