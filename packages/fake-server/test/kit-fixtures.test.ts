@@ -74,8 +74,8 @@ describe("a suite that hands deliveries to a fetch", () => {
   test.override({
     fakeOptions: {
       notifications: {
-        fetch: async (url) => {
-          received.push(url);
+        fetch: async (request) => {
+          received.push(`${request.method} ${request.url}`);
           return new Response(null, { status: 204 });
         },
       },
@@ -88,6 +88,6 @@ describe("a suite that hands deliveries to a fetch", () => {
     const { uuid } = await client.checks.create({ name: "backups", channels: "*" });
     await client.ping(uuid).fail();
     await expect(fake).toHaveNotified({ to: "https://hooks.example.com/chat" });
-    expect(received).toEqual(["https://hooks.example.com/chat"]);
+    expect(received).toEqual(["POST https://hooks.example.com/chat"]);
   });
 });

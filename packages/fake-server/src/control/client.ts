@@ -11,6 +11,7 @@ import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { StatusChange } from "../model/status.js";
+import type { NotificationQuery } from "../notify/delivery-query.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import type { FakeState } from "../model/state.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
@@ -123,9 +124,9 @@ export class FakeServerClient {
     return answer.change && { ...answer.change, at: Date.parse(answer.change.at) };
   }
 
-  /** The outbox: every delivery record, oldest first. */
-  notifications(): Promise<DeliveryRecord[]> {
-    return this.#call("GET", "/notifications");
+  /** The outbox: every delivery record, oldest first, or those that match each field of `query` given. */
+  notifications(query: NotificationQuery = {}): Promise<DeliveryRecord[]> {
+    return this.#call("GET", `/notifications${searchOf(query)}`);
   }
 
   /** Empties the outbox. */
@@ -166,13 +167,9 @@ export class FakeServerClient {
     return this.#call("POST", "/emails", message);
   }
 
-  /** The requests the fake recorded, oldest first; with a filter, those of one check (by UUID) or one operation (`null`: none). */
+  /** The requests the fake recorded, oldest first, or the entries that match each member of `filter` given (`operation: null`: those no operation served). */
   journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
-    const query = new URLSearchParams();
-    if (filter.check !== undefined) query.set("check", filter.check);
-    if (filter.operation !== undefined) query.set("operation", filter.operation ?? "");
-    const search = query.size > 0 ? `?${query}` : "";
-    return this.#call("GET", `/journal${search}`);
+    return this.#call("GET", `/journal${searchOf({ ...filter, operation: filter.operation === null ? "" : filter.operation })}`);
   }
 
   /** Empties the journal. */
@@ -230,4 +227,12 @@ function errorMessage(status: number, text: string): string {
     // Not JSON: fall through to a generic message with the raw text.
   }
   return `control request failed with status ${status}${text ? `: ${text.slice(0, 200)}` : ""}`;
+}
+
+// A query as URL parameters (`?check=…&status=down`), its unset fields left out.
+function searchOf(query: object): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
 }

@@ -16,10 +16,10 @@
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/next-change` | `advanceToNextChange(body)` | 200 `{"now": iso, "change": change or null}` |
- * | `GET` / `DELETE {prefix}/notifications` | `notifications()` / `clearNotifications()` | 200 records / 204 |
+ * | `GET` / `DELETE {prefix}/notifications` | `notifications(query)` / `clearNotifications()` | 200 records / 204 |
  * | `POST {prefix}/notifications/settled` | `await settled()` | 204 once every due delivery finished |
  * | `POST {prefix}/emails` | `deliverEmail(body)` | 200 outcome |
- * | `GET` / `DELETE {prefix}/journal` | `journal({ check, operation })` (query parameters) / `clearJournal()` | 200 entries / 204 |
+ * | `GET` / `DELETE {prefix}/journal` | `journal({ check, operation, method, status })` (query parameters) / `clearJournal()` | 200 entries / 204 |
  * | `POST` / `DELETE {prefix}/faults` | `inject(body)` / `clearFaults()` | 204 |
  * | `POST {prefix}/reset` | `reset()` | 204 |
  * | `GET` / `PUT {prefix}/state` | `exportState()` / `importState(body)` | 200 state / 204 |
@@ -39,6 +39,7 @@ import type { JournalEntry, JournalFilter } from "../http/journal.js";
 import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
 import type { StatusChange } from "../model/status.js";
+import type { NotificationQuery } from "../notify/delivery-query.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
@@ -70,8 +71,8 @@ export interface ControlTarget {
   channels(projectId: string): ChannelInfo[];
   /** Moves the clock to the next status change of a check or a project. */
   advanceToNextChange(target: { check: string } | { project: string }): StatusChange | null;
-  /** The outbox of delivery records. */
-  notifications(): DeliveryRecord[];
+  /** The outbox of delivery records, or those that match a query. */
+  notifications(query?: NotificationQuery): DeliveryRecord[];
   /** Empties the outbox. */
   clearNotifications(): void;
   /** Resolves once every due delivery finished. */
@@ -80,8 +81,8 @@ export interface ControlTarget {
   createCheck(projectId: string, body: CreateCheckInput): Check;
   /** Delivers an inbound email. */
   deliverEmail(message: InboundEmail): EmailOutcome;
-  /** The request journal, or the entries of one check or operation. */
-  journal(filter: JournalFilter): JournalEntry[];
+  /** The request journal, or the entries that match a filter. */
+  journal(filter?: JournalFilter): JournalEntry[];
   /** Empties the journal. */
   clearJournal(): void;
   /** The service's limits the fake runs with. */
@@ -253,7 +254,11 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/notifications$/,
     methods: {
-      GET: { body: "none", description: "the outbox: a record of every notification delivery, oldest first", run: (fake) => json(200, fake.notifications()) },
+      GET: {
+        body: "none",
+        description: "the outbox: a record of every notification delivery, oldest first; the query parameters check, channel, kind and status select some",
+        run: (fake, _body, _params, query) => json(200, fake.notifications(notificationQuery(query))),
+      },
       DELETE: { body: "none", description: "empties the outbox", run: (fake) => (fake.clearNotifications(), noContent()) },
     },
   },
@@ -368,6 +373,25 @@ function decodeParam(part: string): string {
   }
 }
 
+// The query parameters of a listing, by name; an unknown name is refused, so
+// that a typo does not select everything.
+function queryParameters(query: URLSearchParams, names: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [name, value] of query) {
+    if (!names.includes(name)) throw new ControlInputError(`unknown query parameter: ${name} (the parameters: ${names.join(", ")})`);
+    found.set(name, value);
+  }
+  return found;
+}
+
+function notificationQuery(query: URLSearchParams): NotificationQuery {
+  const found = queryParameters(query, ["check", "channel", "kind", "status"]);
+  const status = found.get("status");
+  if (status !== undefined && status !== "up" && status !== "down") throw new ControlInputError('status must be "up" or "down"');
+  return { check: found.get("check"), channel: found.get("channel"), kind: found.get("kind"), status };
+}
+
+
 // Decodes as `Body.text()` does: UTF-8 with replacement, a byte-order mark dropped.
 const UTF8 = new TextDecoder();
 
@@ -464,20 +488,19 @@ function channelInit(body: JsonObject): ChannelInit {
 
 // `operation=` (empty) stands for the requests no operation served.
 function journalFilter(query: URLSearchParams): JournalFilter {
-  for (const name of query.keys()) {
-    if (name !== "check" && name !== "operation") throw new ControlInputError(`unknown query parameter: ${name} (the journal takes check and operation)`);
+  const found = queryParameters(query, ["check", "operation", "method", "status"]);
+  const operation = found.get("operation");
+  const status = found.get("status");
+  if (operation !== undefined && operation !== "" && !(OPERATIONS as readonly string[]).includes(operation)) {
+    throw new ControlInputError(`unknown operation: ${operation} (one of ${OPERATIONS.join(", ")}, or empty for none)`);
   }
-  const filter: JournalFilter = {};
-  const check = query.get("check");
-  if (check !== null) filter.check = check;
-  const operation = query.get("operation");
-  if (operation !== null) {
-    if (operation !== "" && !(OPERATIONS as readonly string[]).includes(operation)) {
-      throw new ControlInputError(`unknown operation: ${operation} (one of ${OPERATIONS.join(", ")}, or empty for none)`);
-    }
-    filter.operation = operation === "" ? null : (operation as (typeof OPERATIONS)[number]);
-  }
-  return filter;
+  if (status !== undefined && !/^\d{1,3}$/.test(status)) throw new ControlInputError("status must be a status code");
+  return {
+    check: found.get("check"),
+    operation: operation === "" ? null : (operation as (typeof OPERATIONS)[number] | undefined),
+    method: found.get("method"),
+    status: status === undefined ? undefined : Number(status),
+  };
 }
 
 function changeTarget(body: JsonObject): { check: string } | { project: string } {
