@@ -42,7 +42,7 @@ import { exportStore, importStore, type FakeState } from "./model/state.js";
 import { validateState } from "./model/state-validation.js";
 import { nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
 import { Store, type StoredCheck } from "./model/store.js";
-import { matchesDelivery, type NotificationQuery } from "./notify/delivery-query.js";
+import { matchesDelivery, type NotificationFilter } from "./notify/delivery-filter.js";
 import { fetchTransport } from "./notify/fetch-transport.js";
 import { nodeTransport } from "./notify/node-transport.js";
 import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js";
@@ -69,7 +69,7 @@ export type {
   JournalFilter,
   ListenOptions,
   NotificationOptions,
-  NotificationQuery,
+  NotificationFilter,
   Operation,
   ProjectInfo,
   ProjectInit,
@@ -354,16 +354,16 @@ export class FakeServer {
    * Bounded by `notifications.outboxLimit` and `outboxByteLimit` (the oldest
    * records are dropped). A record whose delivery is under way shows the
    * error `"Sending"`; `await settled()` first to see final outcomes.
-   * With a `query`, only the records that match each field given.
+   * With a filter, only the records that match each member given.
    * @example
    * ```ts
    * await fake.settled();
    * const [alert] = fake.notifications({ check: uuid, kind: "webhook", status: "down" });
    * ```
    */
-  notifications(query?: NotificationQuery): DeliveryRecord[] {
+  notifications(filter?: NotificationFilter): DeliveryRecord[] {
     const records = this.#notifier.outbox.list();
-    return query === undefined ? records : records.filter((record) => matchesDelivery(record, query));
+    return filter === undefined ? records : records.filter((record) => matchesDelivery(record, filter));
   }
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */

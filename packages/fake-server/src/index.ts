@@ -25,7 +25,7 @@ export {
   type ChangeTarget,
   type DeliveryRecord,
   type NotificationOptions,
-  type NotificationQuery,
+  type NotificationFilter,
   type SentEmail,
   type SentRequest,
   type StatusChange,

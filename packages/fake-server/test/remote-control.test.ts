@@ -201,7 +201,7 @@ describe("remote control input handling", () => {
     expect(await send(local, "GET", "/__fake/journal?operation=nope")).toMatchObject({ status: 400 });
     expect(await send(local, "GET", "/__fake/journal?chek=x")).toEqual({
       status: 400,
-      json: { error: "unknown query parameter: chek (the journal takes check and operation)" },
+      json: { error: "unknown query parameter: chek (the parameters: check, operation, method, status)" },
     });
   });
 

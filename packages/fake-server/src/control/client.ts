@@ -11,7 +11,7 @@ import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { StatusChange } from "../model/status.js";
-import type { NotificationQuery } from "../notify/delivery-query.js";
+import type { NotificationFilter } from "../notify/delivery-filter.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import type { FakeState } from "../model/state.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
@@ -124,9 +124,9 @@ export class FakeServerClient {
     return answer.change && { ...answer.change, at: Date.parse(answer.change.at) };
   }
 
-  /** The outbox: every delivery record, oldest first, or those that match each field of `query` given. */
-  notifications(query: NotificationQuery = {}): Promise<DeliveryRecord[]> {
-    return this.#call("GET", `/notifications${searchOf(query)}`);
+  /** The outbox: every delivery record, oldest first, or those that match each member of `filter` given. */
+  notifications(filter: NotificationFilter = {}): Promise<DeliveryRecord[]> {
+    return this.#call("GET", `/notifications${searchOf(filter)}`);
   }
 
   /** Empties the outbox. */
@@ -229,10 +229,10 @@ function errorMessage(status: number, text: string): string {
   return `control request failed with status ${status}${text ? `: ${text.slice(0, 200)}` : ""}`;
 }
 
-// A query as URL parameters (`?check=…&status=down`), its unset fields left out.
-function searchOf(query: object): string {
+// A filter as URL query parameters (`?check=…&status=down`), its unset members left out.
+function searchOf(filter: object): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined) params.set(name, String(value));
   const text = params.toString();
   return text === "" ? "" : `?${text}`;
 }

@@ -39,7 +39,7 @@ import type { JournalEntry, JournalFilter } from "../http/journal.js";
 import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
 import type { StatusChange } from "../model/status.js";
-import type { NotificationQuery } from "../notify/delivery-query.js";
+import type { NotificationFilter } from "../notify/delivery-filter.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
@@ -72,7 +72,7 @@ export interface ControlTarget {
   /** Moves the clock to the next status change of a check or a project. */
   advanceToNextChange(target: { check: string } | { project: string }): StatusChange | null;
   /** The outbox of delivery records, or those that match a query. */
-  notifications(query?: NotificationQuery): DeliveryRecord[];
+  notifications(query?: NotificationFilter): DeliveryRecord[];
   /** Empties the outbox. */
   clearNotifications(): void;
   /** Resolves once every due delivery finished. */
@@ -257,7 +257,7 @@ const ROUTES: Route[] = [
       GET: {
         body: "none",
         description: "the outbox: a record of every notification delivery, oldest first; the query parameters check, channel, kind and status select some",
-        run: (fake, _body, _params, query) => json(200, fake.notifications(notificationQuery(query))),
+        run: (fake, _body, _params, query) => json(200, fake.notifications(notificationFilter(query))),
       },
       DELETE: { body: "none", description: "empties the outbox", run: (fake) => (fake.clearNotifications(), noContent()) },
     },
@@ -384,7 +384,7 @@ function queryParameters(query: URLSearchParams, names: readonly string[]): Map<
   return found;
 }
 
-function notificationQuery(query: URLSearchParams): NotificationQuery {
+function notificationFilter(query: URLSearchParams): NotificationFilter {
   const found = queryParameters(query, ["check", "channel", "kind", "status"]);
   const status = found.get("status");
   if (status !== undefined && status !== "up" && status !== "down") throw new ControlInputError('status must be "up" or "down"');

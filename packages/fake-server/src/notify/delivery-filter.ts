@@ -1,5 +1,5 @@
 /**
- * Selecting delivery records: what `FakeServer.notifications(query)` returns.
+ * Selecting delivery records: what `FakeServer.notifications(filter)` returns.
  * @module
  */
 import type { AlertDirection } from "../model/notify/view.js";
@@ -7,9 +7,9 @@ import type { DeliveryRecord } from "./outbox.js";
 
 /**
  * Which delivery records `FakeServer.notifications()` returns: those that
- * match every field given; none given, every record.
+ * match every member given; none given, every record.
  */
-export interface NotificationQuery {
+export interface NotificationFilter {
   /** The UUID of the check whose flip was delivered. */
   check?: string | undefined;
   /** The integration, by its UUID or its name. */
@@ -20,9 +20,9 @@ export interface NotificationQuery {
   status?: AlertDirection | undefined;
 }
 
-/** Whether a record matches every field of a query. */
-export function matchesDelivery(record: DeliveryRecord, query: NotificationQuery): boolean {
-  const { check, channel, kind, status } = query;
+/** Whether a record matches every member of a filter. */
+export function matchesDelivery(record: DeliveryRecord, filter: NotificationFilter): boolean {
+  const { check, channel, kind, status } = filter;
   return (
     (check === undefined || record.check === check) &&
     (channel === undefined || record.channel.id === channel || record.channel.name === channel) &&
