@@ -197,7 +197,7 @@ const ROUTES: Route[] = [
         description: "creates a check in the project as POST /api/v3/checks/ would",
         run: (fake, body, [id]) => json(201, fake.createCheck(id!, body as CreateCheckInput)),
       },
-      GET: { body: "none", description: "the project's checks, as the management API lists them to a read-write key", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
+      GET: { body: "none", description: "the project's checks now, in their read-write representation", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
     },
   },
   {
