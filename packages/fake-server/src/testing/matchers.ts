@@ -141,6 +141,7 @@ const HANDLED_FIELDS = ["operation", "status"] as const;
  * ```
  */
 export const fakeServerMatchers = {
+  /** {@link FakeServerMatchers.toHaveReceivedPing}: whether the check's ping log holds a matching ping. */
   toHaveReceivedPing(this: MatcherContext, received: unknown, check: string, expected: PingExpectation = {}): MatcherResult {
     const fake = asFake(received, "toHaveReceivedPing");
     if (typeof check !== "string") throw new TypeError(`toHaveReceivedPing: the check must be given as its UUID, not ${typeof check}`);
@@ -165,6 +166,7 @@ export const fakeServerMatchers = {
     };
   },
 
+  /** {@link FakeServerMatchers.toHaveNotified}: whether the outbox holds a matching delivery, once every due one has finished. */
   async toHaveNotified(this: MatcherContext, received: unknown, expected: NotificationExpectation = {}): Promise<MatcherResult> {
     const fake = asFake(received, "toHaveNotified");
     checkFields("toHaveNotified", expected, NOTIFICATION_FIELDS);
@@ -186,6 +188,7 @@ export const fakeServerMatchers = {
     };
   },
 
+  /** {@link FakeServerMatchers.toHaveHandled}: whether the journal holds a request of that operation (and status). */
   toHaveHandled(this: MatcherContext, received: unknown, expected: HandledExpectation): MatcherResult {
     const fake = asFake(received, "toHaveHandled");
     if (typeof expected !== "object" || expected === null || !("operation" in expected)) {
