@@ -43,7 +43,7 @@ describe("the CLI's email flags", () => {
       host: "127.0.0.1",
       access: { source: "none", token: undefined, exposed: false } as never,
       demo: undefined,
-      hasProjects: true,
+      projects: [{ id: "p", name: "e2e", readWriteKey: "hcw_x", readOnlyKey: "hcr_y", pingKey: "k", checks: 0 }],
       smtp: { url: "smtp://127.0.0.1:2525", domain: "hc.localhost" },
     }).out;
     expect(lines).toContain("Email pings (SMTP): smtp://127.0.0.1:2525  (mail to <uuid>@hc.localhost or <ping key>+<slug>@hc.localhost)");
