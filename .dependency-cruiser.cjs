@@ -1,5 +1,5 @@
 // The layering rules of the packages, checked in `npm test` (test/architecture).
-// The fake server's layers, lowest first: text → model → http → notify →
+// The fake server's layers, lowest first: text → model → http and transport (siblings) → notify →
 // control, adapters and smtp → the facade (fake-server.ts, options.ts) → cli, testing (the
 // matchers) and the entries (index.ts, cli.ts, matchers.ts, vitest.ts).
 // The SDK's layers, lowest first: transport → core (the request engine) →
@@ -8,7 +8,7 @@
 // A module may import its own layer and the layers below it, never above.
 const FAKE = "^packages/fake-server/src/";
 const FACADE = `${FAKE}(fake-server|options)\\.ts$`;
-const BELOW_FACADE = `${FAKE}(text|model|http|notify|control|adapters|smtp)/`;
+const BELOW_FACADE = `${FAKE}(text|model|http|transport|notify|control|adapters|smtp)/`;
 const SDK = "^packages/sdk/src/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -33,21 +33,28 @@ module.exports = {
       comment: "text/ holds pure string and byte helpers shaped like the service's Python; it imports nothing of ours but the schema.",
       severity: "error",
       from: { path: `${FAKE}text/` },
-      to: { path: `${FAKE}(model|http|notify|control|adapters|smtp)/` },
+      to: { path: `${FAKE}(model|http|transport|notify|control|adapters|smtp)/` },
     },
     {
       name: "model-does-not-speak-http",
       comment: "The service model (store, clock, status, schedule, email, badges, state) knows nothing of requests and replies.",
       severity: "error",
       from: { path: `${FAKE}model/` },
-      to: { path: `${FAKE}(http|notify|control|adapters|smtp)/` },
+      to: { path: `${FAKE}(http|transport|notify|control|adapters|smtp)/` },
     },
     {
       name: "http-below-control-and-adapters",
       comment: "The service's HTTP protocol is what the control API and the adapters build on, not the other way round.",
       severity: "error",
       from: { path: `${FAKE}http/` },
-      to: { path: `${FAKE}(notify|control|adapters|smtp)/` },
+      to: { path: `${FAKE}(transport|notify|control|adapters|smtp)/` },
+    },
+    {
+      name: "transport-below-notify",
+      comment: "The transports frame a request and read its answer as the service's HTTP client does; what to send, and when, is the notification processor's, never theirs.",
+      severity: "error",
+      from: { path: `${FAKE}transport/` },
+      to: { path: `${FAKE}(http|notify|control|adapters|smtp)/` },
     },
     {
       name: "notify-below-control-and-adapters",

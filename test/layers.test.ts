@@ -38,7 +38,7 @@ describe("package layers", () => {
   it("the fake server's root holds only the facade, the entry points and the layer folders", () => {
     const { files, folders } = rootOf("packages/fake-server/src");
     expect(files.length).toBeLessThanOrEqual(12);
-    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "notify", "smtp", "testing", "text"]);
+    expect(folders).toEqual(["adapters", "cli", "control", "http", "model", "notify", "smtp", "testing", "text", "transport"]);
   });
 
   it("the SDK's root holds only the entries and the layer folders", () => {
@@ -75,6 +75,7 @@ describe("package layers", () => {
       "packages/fake-server/src/notify/processor.ts": `import "../adapters/node-http.js";\n`,
       "packages/fake-server/src/notify/sender.ts": `import "../smtp/relay.js";\n`,
       "packages/fake-server/src/smtp/relay.ts": `import "../control/routes.js";\n`,
+      "packages/fake-server/src/transport/node-transport.ts": `import "../notify/processor.js";\n`,
       "packages/schema/src/limits.ts": `export const z = 1;\n`,
       "packages/fake-server/src/http/answers.ts": `import "@checks-api/sdk";\n`,
       "packages/fake-server/src/cli/verify.ts": `import "@checks-api/sdk";\n`,
@@ -97,6 +98,7 @@ describe("package layers", () => {
       ["notify-below-control-and-adapters", "notify/processor.ts"],
       ["notify-below-control-and-adapters", "notify/sender.ts"],
       ["adapters-and-control-apart", "smtp/relay.ts"],
+      ["transport-below-notify", "transport/node-transport.ts"],
       ["packages-through-public-entries", "control/routes.ts"],
       ["packages-by-name", "control/routes.ts"],
       ["schema-is-self-contained", "packages/schema/src/index.ts"],

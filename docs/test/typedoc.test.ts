@@ -82,6 +82,8 @@ it("builds without warnings, every export and property documented", () => {
   expect([...logger.messages, ...undocumented]).toEqual([]);
   expect(project.getChildrenByKind(ReflectionKind.Module).map((module) => module.name).sort()).toEqual([
     "@checks-api/fake-server",
+    "@checks-api/fake-server/matchers",
+    "@checks-api/fake-server/vitest",
     "@checks-api/schema",
     "@checks-api/sdk",
     "@checks-api/sdk/fetch",

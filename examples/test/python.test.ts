@@ -18,7 +18,7 @@ it("runs the Python unittest suite against the CLI", { timeout: 60_000 }, async 
   const args = ["-m", "unittest", "discover", "-s", "examples/python", "-p", "*.py"];
   const { stderr } = await promisify(execFile)("python3", args, { cwd: root, env, timeout: 55_000 });
   // unittest reports on stderr; a failure rejects the promise above with that report.
-  expect(stderr).toMatch(/^Ran 3 tests in .*\n\nOK\n$/m);
+  expect(stderr).toMatch(/^Ran 5 tests in .*\n\nOK\n$/m);
   // The server's own stderr stays out of the report.
   expect(stderr).not.toMatch(/SIGTERM|shutting down|Listening/);
 });

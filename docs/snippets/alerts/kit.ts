@@ -1,20 +1,19 @@
+import { channels } from "@checks-api/fake-server";
 import { test } from "@checks-api/fake-server/vitest";
 import { expect } from "vitest";
 
-// A webhook's settings, as the service stores them: method, URL, body and headers for each direction (no URL: no alert).
-const onCall = JSON.stringify({
-  method_down: "POST",
-  url_down: "https://alerts.example.com/hooks/checks",
-  body_down: '{"check": $NAME_JSON, "status": "$STATUS"}',
-  headers_down: { "Content-Type": "application/json" },
-  method_up: "GET",
-  url_up: "",
-  body_up: "",
-  headers_up: {},
+// A webhook that posts for "down" and has no URL for "up" (no request then).
+const onCall = channels.webhook({
+  down: {
+    method: "POST",
+    url: "https://alerts.example.com/hooks/checks",
+    body: '{"check": $NAME_JSON, "status": "$STATUS"}',
+    headers: { "Content-Type": "application/json" },
+  },
 });
 
 test("the on-call webhook fires when the nightly backup misses its run", async ({ fake, project, client }) => {
-  fake.addChannel(project.id, { kind: "webhook", name: "on-call", value: onCall });
+  fake.addChannel(project.id, { ...onCall, name: "on-call" });
   const check = await client.checks.create({ name: "nightly backup", timeout: 86_400, grace: 3_600, channels: "*" });
   await client.ping(check.uuid).success();
   fake.advanceToNextChange({ check: check.uuid }); // late

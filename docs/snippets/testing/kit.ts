@@ -1,9 +1,10 @@
+import { channels } from "@checks-api/fake-server";
 import { test } from "@checks-api/fake-server/vitest";
 import { describe, expect } from "vitest";
 
 // Each test gets a fresh fake, a project of it and a ChecksClient for that project: no setup, no teardown.
 test("a failed backup is logged and alerts on call", async ({ fake, project, client }) => {
-  fake.addChannel(project.id, { kind: "email", name: "on-call", value: "oncall@example.com" });
+  fake.addChannel(project.id, { ...channels.email("oncall@example.com"), name: "on-call" });
   const check = await client.checks.create({ name: "nightly backup", timeout: 86_400, grace: 3_600, channels: "*" });
 
   await client.ping(check.uuid).fail({ body: "disk full" });

@@ -43,12 +43,12 @@ import { validateState } from "./model/state-validation.js";
 import { nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
 import { Store, type StoredCheck } from "./model/store.js";
 import { matchesDelivery, type NotificationFilter } from "./notify/delivery-filter.js";
-import { fetchTransport } from "./notify/fetch-transport.js";
-import { nodeTransport } from "./notify/node-transport.js";
+import { fetchTransport } from "./transport/fetch-transport.js";
+import { nodeTransport } from "./transport/node-transport.js";
 import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js";
 import { Notifier } from "./notify/processor.js";
 import { SERVICE_RULES } from "./notify/service-rules.js";
-import type { Transport } from "./notify/transport.js";
+import type { Transport } from "./transport/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
 import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
 import { smtpRelay } from "./smtp/relay.js";
@@ -464,7 +464,7 @@ export class FakeServer {
    * becomes a ping of that check, classified by its keyword filters, exactly
    * as {@link FakeServer.deliverEmail} would record it. Binds `127.0.0.1` on
    * a free port unless told otherwise. Messages up to 32 MiB, 16 connections
-   * at once. Guide: [testing with the fake server](../../../docs/testing.md#email-pings-over-smtp).
+   * at once. The testing guide's "Email pings over SMTP" shows it from Node and Python.
    */
   listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
     return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);

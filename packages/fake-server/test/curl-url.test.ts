@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AnswerReader } from "../src/notify/answer-reader.js";
-import { frameRequest, headBytes } from "../src/notify/wire-request.js";
+import { AnswerReader } from "../src/transport/answer-reader.js";
+import { frameRequest, headBytes } from "../src/transport/wire-request.js";
 import { credentials, curlHref, hostHeader, parseCurlUrl, requestTarget, resolveLocation } from "../src/text/curl-url.js";
 
 describe("URLs read as libcurl reads them", () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HttpAlert } from "../src/model/notify/view.js";
-import { fetchTransport } from "../src/notify/fetch-transport.js";
-import { nodeTransport } from "../src/notify/node-transport.js";
+import { fetchTransport } from "../src/transport/fetch-transport.js";
+import { nodeTransport } from "../src/transport/node-transport.js";
 import { sendHttpAlert, type SendSettings } from "../src/notify/sender.js";
-import type { Transport, WireRequest } from "../src/notify/transport.js";
+import type { Transport, WireRequest } from "../src/transport/transport.js";
 import { curlHref } from "../src/text/curl-url.js";
 import { startReceiver, type Receiver } from "./notify-receiver.js";
 

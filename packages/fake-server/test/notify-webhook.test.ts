@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { latin1References, placeholderValues, substitute } from "../src/model/notify/placeholders.js";
 import { renderAlert } from "../src/model/notify/render.js";
 import type { AlertView, HttpAlert } from "../src/model/notify/view.js";
-import { firstRequest, recordedWire } from "../src/notify/wire-request.js";
+import { firstRequest, recordedWire } from "../src/transport/wire-request.js";
 import { percentEncode } from "../src/text/percent.js";
 import { alertView, webhookValue } from "./notify-view.js";
 

@@ -11,7 +11,7 @@ import { createServer as createTlsServer } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServer, type DeliveryRecord, type FakeServerOptions } from "../src/index.js";
 import { formAlert } from "../src/model/notify/http-alert.js";
-import { nodeTransport } from "../src/notify/node-transport.js";
+import { nodeTransport } from "../src/transport/node-transport.js";
 import { sendHttpAlert } from "../src/notify/sender.js";
 import { webhook, type WebhookSide } from "./notify-helpers.js";
 import { httpAnswer, startRawReceiver, type RawReceiver } from "./notify-raw-receiver.js";

@@ -28,8 +28,8 @@ import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert } from "./sender.js";
 import { CurlUrlError } from "../text/curl-url.js";
 import type { Mailer } from "./mailer.js";
-import { DeliveryError, TRANSPORT_ERRORS, type Transport } from "./transport.js";
-import { firstRequest, recordedWire, type RecordedWire } from "./wire-request.js";
+import { DeliveryError, TRANSPORT_ERRORS, type Transport } from "../transport/transport.js";
+import { firstRequest, recordedWire, type RecordedWire } from "../transport/wire-request.js";
 
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
 export const ERROR_TEXT_MAX_LENGTH = 200;

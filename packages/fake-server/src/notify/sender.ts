@@ -12,8 +12,8 @@
  */
 import type { HttpAlert } from "../model/notify/view.js";
 import { CurlUrlError, parseCurlUrl, resolveLocation, type CurlUrl } from "../text/curl-url.js";
-import { DeliveryError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "./transport.js";
-import { frameRequest } from "./wire-request.js";
+import { DeliveryError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "../transport/transport.js";
+import { frameRequest } from "../transport/wire-request.js";
 
 /** Attempts per delivery, as the service makes them. */
 export const DELIVERY_ATTEMPTS = 3;
