@@ -5,8 +5,9 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { FakeServer } from "@checks-api/fake-server";
+import { WEBHOOK_TEXT_MAX_LENGTH } from "@checks-api/schema";
 import { LINGER_MS } from "../../packages/fake-server/src/adapters/node-body.js";
-import { CHANNEL_VALUE_MAX_LENGTH, WEBHOOK_TEXT_MAX_LENGTH } from "../../packages/fake-server/src/model/notify/limits.js";
+import { CHANNEL_VALUE_MAX_LENGTH } from "../../packages/fake-server/src/model/notify/limits.js";
 import { ANSWER_EXCERPT_BYTES } from "../../packages/fake-server/src/transport/transport.js";
 
 const reference = readFileSync(new URL("../cli.md", import.meta.url), "utf8");

@@ -2,12 +2,11 @@
  * The limits a channel's settings are held to. Each kind's own rules (the
  * service's form rules: URLs, bodies and headers of at most 1000
  * characters, an email address of at most 100, …) are declared with the
- * kind in `@checks-api/schema`; here is the cap on the whole settings text,
- * which the service stores without one, so that no test can make the fake
- * hold an unbounded amount of it.
+ * kind in `@checks-api/schema`; here are the fake's own caps, on the whole
+ * settings text and on a rendered alert, which the service leaves unbounded,
+ * so that no test can make the fake hold an unbounded amount of either.
  * @module
  */
-export { WEBHOOK_METHODS, WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "@checks-api/schema";
 
 /** Longest settings text (`value`) a channel may hold, in characters. */
 export const CHANNEL_VALUE_MAX_LENGTH = 65_536;

@@ -7,8 +7,8 @@
  * required.
  * @module
  */
+import { WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "@checks-api/schema";
 import type { AlertDirection } from "./view.js";
-import { WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "./limits.js";
 import { checkDeclared, headerPairs } from "./declared-settings.js";
 import { cachedByText } from "./settings-cache.js";
 import type { JsonObject } from "./value-rules.js";
