@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { setup } from "./helpers.js";
+import { MULTIPART_REPORT, setup } from "./helpers.js";
 
 async function lastPing(s: ReturnType<typeof setup>, uuid: string) {
   return (await s.rwCall("GET", `/api/v3/checks/${uuid}/pings/`)).json.pings[0];
@@ -32,22 +32,7 @@ describe("inbound email", () => {
   test("body filter with raw multipart message", async () => {
     const s = setup({ compat: "live" });
     const uuid = await s.create({ filter_body: true, success_kw: "SUCCESS" });
-    const raw = [
-      "Subject: report",
-      'Content-Type: multipart/alternative; boundary="b"',
-      "",
-      "--b",
-      "Content-Type: text/plain",
-      "",
-      "Plain text here",
-      "--b",
-      "Content-Type: text/html",
-      "",
-      "<b>S</b>UCCESS",
-      "--b--",
-      "",
-    ].join("\r\n");
-    expect(s.fake.deliverEmail({ to: `${uuid}@hc.localhost`, raw }).type).toBe("success");
+    expect(s.fake.deliverEmail({ to: `${uuid}@hc.localhost`, raw: MULTIPART_REPORT }).type).toBe("success");
   });
 
   test("filter_default_fail turns no match into a failure", async () => {

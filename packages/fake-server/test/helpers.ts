@@ -88,3 +88,24 @@ export function ping(fake: FakeServer, uuid: string, suffix = "", init: CallOpti
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/**
+ * A report mailed as `multipart/alternative` whose plain part lacks the
+ * keyword `SUCCESS` and whose HTML part has it only once its tags are
+ * stripped: the message both ways of receiving email test the body filter with.
+ */
+export const MULTIPART_REPORT = [
+  "Subject: report",
+  'Content-Type: multipart/alternative; boundary="b"',
+  "",
+  "--b",
+  "Content-Type: text/plain",
+  "",
+  "Plain text here",
+  "--b",
+  "Content-Type: text/html; charset=utf-8",
+  "",
+  "<b>S</b>UCCESS",
+  "--b--",
+  "",
+].join("\r\n");
