@@ -29,7 +29,6 @@ import { checkDeclared } from "./declared-settings.js";
 import { ChannelValueError, type JsonObject } from "./value-rules.js";
 
 export { ChannelValueError } from "./value-rules.js";
-export type { WebhookSettings, WebhookTarget } from "./webhook-settings.js";
 export { parseWebhookSettings } from "./webhook-settings.js";
 
 /** An email channel's settings. */
