@@ -270,7 +270,7 @@ export class FakeServer {
   /**
    * Adds an integration to a project, with its settings (`value`, in the
    * service's stored text form) and `disabled` flag.
-   * @throws RangeError for an unknown project, an empty kind, a kind or name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
+   * @throws RangeError for an unknown project, a member missing, unknown or of the wrong type, a kind the service does not have, a name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
    */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
     this.#revision++;
