@@ -171,8 +171,9 @@ export class FakeServer {
    * A count that grows whenever the state may have changed: with every
    * request served (a ping can be a GET, and any request can record a
    * timeout) but the control API's reads (a dashboard polls them), every
-   * control method that changes something and every move of the clock. Equal values mean an equal state, so a saver can skip
-   * exporting it; the CLI's `--state` file is kept up to date this way.
+   * control method that changes something and every move of the clock.
+   * Equal values mean an equal state, so a saver can skip exporting it; the
+   * CLI's `--state` file is kept up to date this way.
    */
   get revision(): number {
     return this.#revision;
@@ -182,10 +183,10 @@ export class FakeServer {
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
     const prefix = this.options.control?.prefix;
-    const path = incoming.pathname;
+    const isControl = prefix !== undefined && incoming.pathname.startsWith(prefix);
     // The control API's reads change nothing: a dashboard polling them leaves a state file alone.
-    if (incoming.method !== "GET" || prefix === undefined || (path !== prefix && !path.startsWith(`${prefix}/`))) this.#revision++;
-    if (prefix !== undefined && path.startsWith(prefix)) return this.#serveControl(incoming);
+    if (!isControl || incoming.method !== "GET") this.#revision++;
+    if (isControl) return this.#serveControl(incoming);
     const answer = this.#service.serve(incoming);
     // Deliveries start once the answer is out (the processor waits a turn), never before.
     if (answer instanceof Promise) {
@@ -270,7 +271,7 @@ export class FakeServer {
   /**
    * Adds an integration to a project, with its settings (`value`, in the
    * service's stored text form) and `disabled` flag.
-   * @throws RangeError for an unknown project, an empty kind, a kind or name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
+   * @throws RangeError for an unknown project, a member missing, unknown or of the wrong type, a kind the service does not have, a name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
    */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
     this.#revision++;

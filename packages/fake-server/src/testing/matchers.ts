@@ -7,6 +7,7 @@
  */
 import type { PingType } from "@checks-api/schema";
 import type { Operation } from "../http/router.js";
+import type { AlertDirection } from "../model/notify/view.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import {
   asFake,
@@ -49,7 +50,7 @@ export interface NotificationExpectation {
   /** The integration's kind: `webhook`, `email`, `slack`… */
   kind?: string | undefined;
   /** The direction of the flip delivered. */
-  status?: "up" | "down" | undefined;
+  status?: AlertDirection | undefined;
   /** Where it went: an email's recipient, or the URL of one of the delivery's requests; equal to a string, or matching a regular expression. */
   to?: string | RegExp | undefined;
 }
