@@ -5,11 +5,11 @@
  * imported and what it could not; the key goes into the state file only.
  * @module
  */
-import { ChecksApiError, ConnectionError, maskSecrets, ResponseTooLargeError, TimeoutError } from "@checks-api/sdk";
+import { ChecksApiError, ConnectionError, ResponseTooLargeError, TimeoutError } from "@checks-api/sdk";
 import { validateState } from "../../model/state-validation.js";
 import { UsageError } from "../args.js";
 import type { CommandIo } from "../command-io.js";
-import { escapeControls } from "../printable.js";
+import { printableMessage } from "../printable.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
 import { checkStatePath, StateFileError, writeStateFile } from "../state-file.js";
 import { IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./args.js";
@@ -24,7 +24,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
   let secrets: (string | undefined)[] = [];
   // What the service said is printed with its control characters escaped and any key masked.
   const fail = (message: string, status = 2) => {
-    io.err(`checks-fake-server import: ${escapeControls(maskSecrets(message, secrets))}\n`);
+    io.err(`checks-fake-server import: ${printableMessage(message, secrets)}\n`);
     return status;
   };
   let options: ImportOptions;
