@@ -11,7 +11,7 @@ import { UsageError } from "../args.js";
 import type { CommandIo } from "../command-io.js";
 import { printableMessage } from "../printable.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
-import { checkStatePath, StateFileError, writeStateFile } from "../state-file.js";
+import { checkStatePath, stateFileContent, StateFileError, writeStateFile } from "../state-file.js";
 import { IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./args.js";
 import { IMPORT_LIMITS, limitedTransport } from "./limits.js";
 import { KeyRefusedError, readProject, type ProjectSnapshot } from "./read.js";
@@ -72,8 +72,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
     return fail(`the service's project does not fit a state document: ${reason(error)}`, 1);
   }
   // Marked live: what it holds is what the live service shows, and the server serves it so without --compat.
-  const { version, ...rest } = state;
-  await writeStateFile(file, { version, compat: "live", ...rest });
+  await writeStateFile(file, stateFileContent(state, "live"));
   io.out(
     `Imported ${counts.checks} checks, ${counts.pings} pings, ${counts.flips} flips and ${counts.integrations} integrations from ${options.url} into ${options.out}\n`,
   );
