@@ -13,7 +13,7 @@ import { printableMessage } from "../printable.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
 import { checkStatePath, stateFileContent, StateFileError, writeStateFile } from "../state-file.js";
 import { IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./args.js";
-import { IMPORT_LIMITS, limitedTransport } from "./limits.js";
+import { IMPORT_LIMITS, limitedTransport, MIB } from "./limits.js";
 import { KeyRefusedError, readProject, type ProjectSnapshot } from "./read.js";
 import { importedState } from "./state.js";
 
@@ -56,7 +56,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
     snapshot = await readProject({ apiKey, baseUrl: options.url, transport, maxResponseBytes: IMPORT_LIMITS.answerBytes }, (message) => io.err(`${message}\n`));
   } catch (error) {
     if (error instanceof ResponseTooLargeError) {
-      return fail(`the service's answer to ${error.method} ${error.path} is larger than ${IMPORT_LIMITS.answerBytes / (1 << 20)} MiB, more than import reads`);
+      return fail(`the service's answer to ${error.method} ${error.path} is larger than ${IMPORT_LIMITS.answerBytes / MIB} MiB, more than import reads`);
     }
     if (error instanceof KeyRefusedError) return fail(`${error.message}: ${API_KEY_VARIABLE} must be an API key of a project on ${options.url}`);
     if (error instanceof ConnectionError || error instanceof TimeoutError) return fail(`could not reach the service at ${options.url}: ${error.message}`);
