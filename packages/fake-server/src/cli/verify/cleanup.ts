@@ -41,14 +41,10 @@ export interface CleanupResult {
   unlisted?: string;
 }
 
-interface Tracked {
-  name: string;
-  status: string;
-}
-
 /** The run's checks on the service, and their deletion. */
 export class Cleanup {
-  readonly #created = new Map<string, Tracked>();
+  // The run's checks not deleted yet, as the cleanup would report them if left.
+  readonly #created = new Map<string, LeftCheck>();
   readonly #sleep: (ms: number) => Promise<void>;
   #deletedByRun = 0;
 
