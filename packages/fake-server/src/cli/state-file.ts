@@ -247,8 +247,7 @@ export class StateFileSaver {
   async #saveNow(): Promise<boolean> {
     const revision = this.#fake.revision;
     if (revision === this.#savedRevision) return false;
-    const { version, ...rest } = this.#fake.exportState();
-    const state: StateFileContent = { version, compat: this.#fake.options.compat, ...rest };
+    const state = stateFileContent(this.#fake.exportState(), this.#fake.options.compat);
     const text = `${JSON.stringify(state)}\n`;
     const key = this.#realClock ? JSON.stringify({ ...state, clock: 0 }) : text;
     if (key === this.#savedKey) {
@@ -260,6 +259,12 @@ export class StateFileSaver {
     this.#savedKey = key;
     return true;
   }
+}
+
+/** A fake's state as the file holds it: marked with the compat mode to serve it in (second, where a reader looks). */
+export function stateFileContent(state: ReturnType<FakeServer["exportState"]>, compat: Compat): StateFileContent {
+  const { version, ...rest } = state;
+  return { version, compat, ...rest };
 }
 
 /**

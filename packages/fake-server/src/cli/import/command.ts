@@ -5,15 +5,15 @@
  * imported and what it could not; the key goes into the state file only.
  * @module
  */
-import { ChecksApiError, ConnectionError, maskSecrets, ResponseTooLargeError, TimeoutError } from "@checks-api/sdk";
+import { ChecksApiError, ConnectionError, ResponseTooLargeError, TimeoutError } from "@checks-api/sdk";
 import { validateState } from "../../model/state-validation.js";
 import { UsageError } from "../args.js";
 import type { CommandIo } from "../command-io.js";
-import { escapeControls } from "../printable.js";
+import { printableMessage } from "../printable.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
-import { checkStatePath, StateFileError, writeStateFile } from "../state-file.js";
+import { checkStatePath, stateFileContent, StateFileError, writeStateFile } from "../state-file.js";
 import { IMPORT_USAGE, parseImportArgs, type ImportOptions } from "./args.js";
-import { IMPORT_LIMITS, limitedTransport } from "./limits.js";
+import { IMPORT_LIMITS, limitedTransport, MIB } from "./limits.js";
 import { KeyRefusedError, readProject, type ProjectSnapshot } from "./read.js";
 import { importedState } from "./state.js";
 
@@ -24,7 +24,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
   let secrets: (string | undefined)[] = [];
   // What the service said is printed with its control characters escaped and any key masked.
   const fail = (message: string, status = 2) => {
-    io.err(`checks-fake-server import: ${escapeControls(maskSecrets(message, secrets))}\n`);
+    io.err(`checks-fake-server import: ${printableMessage(message, secrets)}\n`);
     return status;
   };
   let options: ImportOptions;
@@ -56,7 +56,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
     snapshot = await readProject({ apiKey, baseUrl: options.url, transport, maxResponseBytes: IMPORT_LIMITS.answerBytes }, (message) => io.err(`${message}\n`));
   } catch (error) {
     if (error instanceof ResponseTooLargeError) {
-      return fail(`the service's answer to ${error.method} ${error.path} is larger than ${IMPORT_LIMITS.answerBytes / (1 << 20)} MiB, more than import reads`);
+      return fail(`the service's answer to ${error.method} ${error.path} is larger than ${IMPORT_LIMITS.answerBytes / MIB} MiB, more than import reads`);
     }
     if (error instanceof KeyRefusedError) return fail(`${error.message}: ${API_KEY_VARIABLE} must be an API key of a project on ${options.url}`);
     if (error instanceof ConnectionError || error instanceof TimeoutError) return fail(`could not reach the service at ${options.url}: ${error.message}`);
@@ -72,8 +72,7 @@ export async function importCommand(argv: string[], io: CommandIo): Promise<numb
     return fail(`the service's project does not fit a state document: ${reason(error)}`, 1);
   }
   // Marked live: what it holds is what the live service shows, and the server serves it so without --compat.
-  const { version, ...rest } = state;
-  await writeStateFile(file, { version, compat: "live", ...rest });
+  await writeStateFile(file, stateFileContent(state, "live"));
   io.out(
     `Imported ${counts.checks} checks, ${counts.pings} pings, ${counts.flips} flips and ${counts.integrations} integrations from ${options.url} into ${options.out}\n`,
   );

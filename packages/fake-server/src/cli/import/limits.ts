@@ -9,7 +9,8 @@
  */
 import { InvalidResponseError, maskSecrets, undiciTransport, type Transport } from "@checks-api/sdk";
 
-const MIB = 1 << 20;
+/** A mebibyte, the unit the limits are given in. */
+export const MIB = 1 << 20;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -73,7 +74,8 @@ export class ImportLimitError extends InvalidResponseError {
  * answer's shape before the SDK parses it.
  * @param secrets Masked in the request paths the errors name.
  */
-export function limitedTransport(limits: ImportLimits, secrets: readonly string[], transport: Transport = undiciTransport()): Transport {
+export function limitedTransport(limits: ImportLimits, secrets: readonly string[]): Transport {
+  const transport = undiciTransport();
   let total = 0;
   return async (request) => {
     // The request as the SDK made it (its cancellation lives on it), with the client's maxResponseBytes.

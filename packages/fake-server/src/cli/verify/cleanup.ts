@@ -41,14 +41,10 @@ export interface CleanupResult {
   unlisted?: string;
 }
 
-interface Tracked {
-  name: string;
-  status: string;
-}
-
 /** The run's checks on the service, and their deletion. */
 export class Cleanup {
-  readonly #created = new Map<string, Tracked>();
+  // The run's checks not deleted yet, as the cleanup would report them if left.
+  readonly #created = new Map<string, LeftCheck>();
   readonly #sleep: (ms: number) => Promise<void>;
   #deletedByRun = 0;
 
@@ -91,29 +87,26 @@ export class Cleanup {
     let deleted = this.#deletedByRun;
     const left = new Map<string, LeftCheck>();
     const remove = async (uuid: string, check: LeftCheck) => {
+      left.delete(uuid);
       try {
         await this.#patiently(() => client.checks.delete(uuid));
         deleted++;
-        left.delete(uuid);
       } catch (error) {
         if (!(error instanceof NotFoundError)) left.set(uuid, check);
-        else left.delete(uuid);
       }
       this.#created.delete(uuid);
     };
     for (const [uuid, check] of [...this.#created]) await remove(uuid, { ...check });
-    const result: CleanupResult = { deleted, left: [] };
+    let unlisted: string | undefined;
     try {
       const stragglers = await this.#patiently(() => client.checks.list({ tag }));
       for (const check of stragglers) {
         if (check.tags.split(" ").includes(tag)) await remove(checkUuid(check), { name: check.name, status: check.status });
       }
     } catch (error) {
-      result.unlisted = `could not list the checks tagged ${tag}: ${error instanceof Error ? error.message : String(error)}`;
+      unlisted = `could not list the checks tagged ${tag}: ${error instanceof Error ? error.message : String(error)}`;
     }
-    result.deleted = deleted;
-    result.left = [...left.values()];
-    return result;
+    return { deleted, left: [...left.values()], ...(unlisted === undefined ? {} : { unlisted }) };
   }
 
   async #patiently<T>(call: () => PromiseLike<T>): Promise<T> {

@@ -6,13 +6,13 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
-import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, maskSecrets, TimeoutError, type Channel } from "@checks-api/sdk";
+import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, TimeoutError, type Channel } from "@checks-api/sdk";
 import { isKnownChannelKind, type Compat } from "@checks-api/schema";
 import { FakeServer } from "../../fake-server.js";
 import { UsageError } from "../args.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
 import type { CommandIo } from "../command-io.js";
-import { escapeControls } from "../printable.js";
+import { escapeControls, printableMessage } from "../printable.js";
 import { parseVerifyArgs, RUN_PREFIX, VERIFY_USAGE, type VerifyOptions } from "./args.js";
 import { Cleanup } from "./cleanup.js";
 import { TablePrinter, type Outcome, type StepReport, type VerifyReport } from "./report.js";
@@ -83,7 +83,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
   const { apiKey } = options;
   // Whatever came from the service is printed with its control characters escaped and any key masked.
   const secrets = [apiKey, options.readOnlyKey, options.pingKey];
-  const printable = (text: string) => escapeControls(maskSecrets(text, secrets));
+  const printable = (text: string) => printableMessage(text, secrets);
   const fail = (message: string) => {
     io.err(`checks-fake-server verify: ${printable(message)}\n`);
     return VERIFY_EXIT["could not run"];
