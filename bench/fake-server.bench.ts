@@ -13,10 +13,15 @@
  *    generator competes with the server for the CPU, and other work comes
  *    and goes: bare and fake runs alternate (bare, fake, fake, bare, …), and
  *    each round gives a fake / bare ratio of two runs made side by side.
+ *    A second bare server that writes a fresh copy of the same bytes for
+ *    each answer joins the rounds as a reference: what writing new memory
+ *    costs any server that renders per request (its ratio is not judged).
  *    With `BENCH_COMPARE_WITH=<another checkout>` (its packages built), that
  *    checkout's fake joins the rounds (bare, fake, other, other, fake,
  *    bare, …) with ratios of its own: two builds measured under one load.
- * 2. handle: the in-process cost of one `handle()` call for get-check.
+ * 2. handle: the in-process cost of one `handle()` call for get-check,
+ *    beside what the runtime alone takes to build a `Response` of the same
+ *    answer (on Node 20, about twice the target by itself).
  * 3. per-test: what a typical test pays for its fake: `new FakeServer()`
  *    with `createProject()`, and that plus an SDK client on the fake's
  *    dispatcher, one create and one get; a typical alert test (4 webhooks,
@@ -102,7 +107,12 @@ async function record(fake: FakeServer, path: string, headers: Record<string, st
   return { status: response.status, headers: head, body };
 }
 
-function listenBare(answers: Map<string, Recorded>): Promise<{ server: Server; url: string }> {
+/**
+ * A bare node:http server answering the recorded bytes; with `copying`, it
+ * writes a fresh copy of them each time, as any server that renders its
+ * answers per request writes fresh memory.
+ */
+function listenBare(answers: Map<string, Recorded>, copying = false): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const answer = answers.get(req.url ?? "");
     if (!answer) {
@@ -110,7 +120,7 @@ function listenBare(answers: Map<string, Recorded>): Promise<{ server: Server; u
       return;
     }
     res.writeHead(answer.status, answer.headers);
-    res.end(answer.body);
+    res.end(copying ? Buffer.from(answer.body) : answer.body);
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>
@@ -186,10 +196,11 @@ async function comparedFake(): Promise<ServedFake | undefined> {
   return serveFake(other.FakeServer as typeof FakeServer);
 }
 
-/** One server the rounds alternate: where to send each scenario's requests. */
+/** One server the rounds alternate: where to send each scenario's requests, and its line's name. */
 interface Side {
   url: string;
   scenarios: Scenario[];
+  label?: string;
 }
 
 async function throughput(): Promise<void> {
@@ -198,7 +209,13 @@ async function throughput(): Promise<void> {
   const answers = new Map<string, Recorded>();
   for (const scenario of mine.scenarios) answers.set(scenario.path, await record(mine.fake, scenario.path, scenario.headers));
   const bare = await listenBare(answers);
-  const sides: Side[] = [{ url: bare.url, scenarios: mine.scenarios }, mine, ...(other ? [other] : [])];
+  const copying = await listenBare(answers, true);
+  const sides: Side[] = [
+    { url: bare.url, scenarios: mine.scenarios },
+    mine,
+    ...(other ? [{ ...other, label: "  compared" }] : []),
+    { url: copying.url, scenarios: mine.scenarios, label: "  bare, fresh copy" },
+  ];
 
   console.log(
     `loopback throughput: autocannon -c ${CONNECTIONS} -p ${PIPELINING}, keep-alive; ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s runs, ` +
@@ -230,11 +247,12 @@ async function throughput(): Promise<void> {
       const rate = (of: LoadRun[]): string => median(of.map((one) => one.requestsPerSecond)).toFixed(0).padStart(10);
       const ratio = (value: number): string => value.toFixed(2);
       for (const [i, sideRuns] of fakeRuns.entries()) {
+        const side = sides[i + 1] as Side;
         const pairs = bareRuns.map((bareRun, round) => [bareRun, sideRuns[round] as LoadRun] as const);
         const ratios = pairs.map(([bareRun, fakeRun]) => fakeRun.requestsPerSecond / bareRun.requestsPerSecond);
         const cpuRatios = pairs.map(([bareRun, fakeRun]) => bareRun.cpuMicrosPerRequest / fakeRun.cpuMicrosPerRequest);
-        const judged = i === 0 ? `≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}` : "(compared)";
-        const name = i === 0 ? scenario.name : "  compared";
+        const judged = i === 0 ? `≥${scenario.target} ${verdict(ratios, (value) => value >= scenario.target)}` : "(reference)";
+        const name = side.label ?? scenario.name;
         console.log(
           `${name.padEnd(18)}  ${rate(bareRuns)}   ${rate(sideRuns)}   ${spread(ratios, ratio).padEnd(22)}   ${judged.padEnd(19)}  ${spread(cpuRatios, ratio)}`,
         );
@@ -244,6 +262,7 @@ async function throughput(): Promise<void> {
     await mine.close();
     await other?.close();
     await new Promise((resolve) => bare.server.close(resolve));
+    await new Promise((resolve) => copying.server.close(resolve));
   }
 }
 
@@ -271,14 +290,20 @@ async function handleCost(): Promise<void> {
     const response = await fake.handle(request);
     if (response.status !== 200) throw new Error(`get-check answered ${response.status}`);
   });
+  // The same answer built by the runtime alone: what any `handle()` returning a real `Response` pays.
+  const answer = await fake.handle(request);
+  const answerBody = new Uint8Array(await answer.arrayBuffer());
+  const answerInit = { status: answer.status, headers: new Headers(answer.headers) };
+  const responseOnly = await perCallRounds(HANDLE_CALLS, async () => new Response(answerBody, answerInit));
   const roundTrip = await perCallRounds(HANDLE_CALLS, async () => {
     const response = await fake.handle(new Request(url, { headers }));
     await response.arrayBuffer();
   });
-  console.log(`\nin-process get-check, µs per call, median [min–max] of ${ROUNDS} rounds of ${HANDLE_CALLS} calls:`);
+  console.log(`\nin-process get-check on Node ${process.versions.node}, µs per call, median [min–max] of ${ROUNDS} rounds of ${HANDLE_CALLS} calls:`);
   console.log(
     `  handle()                                ${spread(handleOnly, micros)}   target ≤ ${HANDLE_TARGET_US} µs ${verdict(handleOnly, (value) => value <= HANDLE_TARGET_US)}`,
   );
+  console.log(`  new Response() of that answer alone     ${spread(responseOnly, micros)}`);
   console.log(`  with new Request() and arrayBuffer()    ${spread(roundTrip, micros)}`);
 }
 
