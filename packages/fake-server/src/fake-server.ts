@@ -38,7 +38,7 @@ import {
 } from "./model/projects.js";
 import { checkedLimits, LIMIT_NAMES, type AccountLimits, type ServiceLimits } from "./model/limits.js";
 import type { Core, ResolvedOptions } from "./model/service.js";
-import { exportStore, importStore, type FakeState } from "./model/state.js";
+import { exportStore, importStore, pingStates, type FakeState, type PingState } from "./model/state.js";
 import { validateState } from "./model/state-validation.js";
 import { nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
 import { Store, type StoredCheck } from "./model/store.js";
@@ -64,6 +64,7 @@ export type {
   FakeServerOptions,
   FakeState,
   FaultSpec,
+  PingState,
   InboundEmail,
   JournalEntry,
   JournalFilter,
@@ -235,6 +236,19 @@ export class FakeServer {
     runDetector(this.#store, now);
     const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
     return [...project.checks.values()].map((check) => representCheck(check, ctx, { readOnly: false }) as Check);
+  }
+
+  /**
+   * A check's ping log, oldest first, as {@link FakeServer.exportState}
+   * writes it (bodies in base64): the newest pings, as many as its
+   * account's `pingLogLimit` keeps. Reading one check this way spares
+   * exporting every check's.
+   * @throws RangeError when no check has that UUID (the message does not repeat it: a check's UUID is the secret of its ping URL).
+   */
+  pings(uuid: string): PingState[] {
+    const check = this.#store.checks.get(uuid) ?? this.#store.checks.get(uuid.toLowerCase());
+    if (!check) throw new RangeError("unknown check: no check has that UUID");
+    return pingStates(check);
   }
 
   /** The service's limits the fake runs with (see {@link FakeServer.setLimits}). */

@@ -20,6 +20,7 @@ export {
   type JournalFilter,
   type Operation,
   type FakeState,
+  type PingState,
   type EmailOutcome,
   type InboundEmail,
   type ChangeTarget,

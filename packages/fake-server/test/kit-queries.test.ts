@@ -1,7 +1,7 @@
 /**
  * `fake.notifications(query)` and `fake.journal(query)`: the records that
- * match every field given, all of them without a query; the same over the
- * control API and its client.
+ * match every field given, all of them without a query; `fake.pings(uuid)`:
+ * one check's ping log; the same over the control API and its client.
  */
 import { describe, expect } from "vitest";
 import { FakeServerClient } from "../src/index.js";
@@ -63,5 +63,35 @@ describe("queries", () => {
     expect((await refused("journal?operation=pings")) as { error: string }).toMatchObject({ error: expect.stringMatching(/^unknown operation: pings \(one of listChecks, getCheck, /) });
     expect(await refused("journal?status=ok")).toEqual({ error: "status must be a status code" });
     expect(await refused("notifications?status=late")).toEqual({ error: 'status must be "up" or "down"' });
+  });
+
+  test("pings() reads one check's log as the state document holds it, over the control API too, without echoing an unknown UUID", async ({ fake, project, client }) => {
+    const backups = await client.checks.create({ name: "backups" });
+    const other = await client.checks.create({ name: "other" });
+    await client.ping(backups.uuid).success({ body: "all done" });
+    await client.ping(backups.uuid).exitStatus(3);
+    await client.ping(other.uuid).start();
+    const log = fake.pings(backups.uuid);
+    expect(log.map((ping) => [ping.n, ping.type, ping.exitStatus ?? null])).toEqual([
+      [1, "success", null],
+      [2, "fail", 3],
+    ]);
+    expect(Buffer.from(log[0]!.body!, "base64").toString()).toBe("all done");
+    expect(log).toEqual(fake.exportState().checks.find((check) => check.uuid === backups.uuid)!.pings);
+    expect(fake.pings(backups.uuid.toUpperCase())).toEqual(log);
+
+    const control = new FakeServerClient({ url: fake.options.baseUrl, fetch: (input, init) => fake.handle(new Request(input as string, init)) });
+    expect(await control.pings(backups.uuid)).toEqual(log);
+    const unknown = "0b5a3c4e-1f2d-4c6b-9a8e-7d6c5b4a3f21";
+    expect(() => fake.pings(unknown)).toThrow(new RangeError("unknown check: no check has that UUID"));
+    const refusal = control.pings(unknown);
+    await expect(refusal).rejects.toMatchObject({ status: 400, message: "unknown check: no check has that UUID" });
+    const wrong = await fake.handle(new Request(`${fake.options.baseUrl}/__fake/checks/${unknown}/pings`, { method: "DELETE" }));
+    expect(wrong.status).toBe(405);
+    expect(await wrong.text()).not.toContain(unknown);
+    const typo = await fake.handle(new Request(`${fake.options.baseUrl}/__fake/checks/${backups.uuid}/pingz`));
+    expect(typo.status).toBe(404);
+    expect(await typo.json()).toEqual({ error: "unknown control endpoint: GET /__fake/checks/***/pingz" });
+    expect(project.id).toBeTruthy();
   });
 });

@@ -133,7 +133,7 @@ describe("remote control input handling", () => {
     ["POST", "/__fake/projects", '{"readWriteKey": "short"}', /32 characters/],
     ["POST", "/__fake/projects/nope/channels", '{"kind": "email"}', /unknown project/],
     ["POST", "/__fake/projects/nope/checks", "{}", /unknown project/],
-    ["POST", "/__fake/projects/%E0%A4%A/checks", "{}", /^the project id in the path is not valid percent-encoding$/],
+    ["POST", "/__fake/projects/%E0%A4%A/checks", "{}", /^the id in the path is not valid percent-encoding$/],
     ["POST", "/__fake/clock/advance", '{"ms": -5}', /non-negative/],
     ["POST", "/__fake/clock/advance", "", /JSON object/],
     ["POST", "/__fake/clock/set", '{"time": "yesterday"}', /ISO 8601/],

@@ -111,7 +111,12 @@ async function refresh() {
   view.checks = new Map(lists.flat().map((check) => [check.uuid, check]));
   view.outbox = outbox;
   view.journal = journal;
-  for (const uuid of openLogs) if (pingLogs.get(uuid)?.nPings !== view.checks.get(uuid)?.n_pings) await loadPingLog(uuid);
+  for (const uuid of openLogs) {
+    if (!view.checks.has(uuid)) {
+      openLogs.delete(uuid);
+      pingLogs.delete(uuid);
+    } else if (pingLogs.get(uuid)?.nPings !== view.checks.get(uuid).n_pings) await loadPingLog(uuid);
+  }
   draw();
 }
 
@@ -313,11 +318,9 @@ async function togglePingLog(uuid) {
   draw();
 }
 
-// The ping log, bodies included, is in the exported state.
 async function loadPingLog(uuid) {
-  const state = await api("GET", "/state");
-  const check = state.checks.find((item) => item.uuid === uuid);
-  pingLogs.set(uuid, { nPings: view.checks.get(uuid)?.n_pings, pings: check ? check.pings : [] });
+  const pings = await api("GET", `/checks/${encodeURIComponent(uuid)}/pings`);
+  pingLogs.set(uuid, { nPings: view.checks.get(uuid)?.n_pings, pings });
 }
 
 // ---- outbox

@@ -13,7 +13,7 @@ import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../mode
 import type { StatusChange } from "../model/status.js";
 import type { NotificationFilter } from "../notify/delivery-filter.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
-import type { FakeState } from "../model/state.js";
+import type { FakeState, PingState } from "../model/state.js";
 import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
 
 /** Options of {@link FakeServerClient}. */
@@ -122,6 +122,11 @@ export class FakeServerClient {
   async advanceToNextChange(target: { check: string } | { project: string }): Promise<StatusChange | null> {
     const answer = await this.#call<{ change: (Omit<StatusChange, "at"> & { at: string }) | null }>("POST", "/clock/next-change", target);
     return answer.change && { ...answer.change, at: Date.parse(answer.change.at) };
+  }
+
+  /** A check's ping log, oldest first, bodies in base64. */
+  pings(uuid: string): Promise<PingState[]> {
+    return this.#call("GET", `/checks/${encodeURIComponent(uuid)}/pings`);
   }
 
   /** The outbox: every delivery record, oldest first, or those that match each member of `filter` given. */

@@ -45,7 +45,7 @@ import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
-import type { FakeState } from "../model/state.js";
+import type { FakeState, PingState } from "../model/state.js";
 import { OPERATIONS } from "../http/router.js";
 import { refusal } from "./guard.js";
 import { isUiPath, serveUi } from "./ui.js";
@@ -97,6 +97,8 @@ export interface ControlTarget {
   clearFaults(): void;
   /** Empties everything but the clock. */
   reset(): void;
+  /** A check's ping log. */
+  pings(uuid: string): PingState[];
   /** The whole state as a document. */
   exportState(): FakeState;
   /** Replaces the state with a document. */
@@ -156,7 +158,7 @@ const ROUTES: Route[] = [
     },
   },
   {
-    pattern: /^\/projects\/([^/]+)$/,
+    pattern: /^\/projects\/(?<id>[^/]+)$/,
     methods: {
       PATCH: {
         body: "required",
@@ -183,7 +185,7 @@ const ROUTES: Route[] = [
     },
   },
   {
-    pattern: /^\/projects\/([^/]+)\/channels$/,
+    pattern: /^\/projects\/(?<id>[^/]+)\/channels$/,
     methods: {
       POST: {
         body: "required",
@@ -195,7 +197,7 @@ const ROUTES: Route[] = [
     },
   },
   {
-    pattern: /^\/projects\/([^/]+)\/checks$/,
+    pattern: /^\/projects\/(?<id>[^/]+)\/checks$/,
     methods: {
       POST: {
         body: "optional",
@@ -203,6 +205,12 @@ const ROUTES: Route[] = [
         run: (fake, body, [id]) => json(201, fake.createCheck(id!, body as CreateCheckInput)),
       },
       GET: { body: "none", description: "the project's checks now, in their read-write representation", run: (fake, _body, [id]) => json(200, fake.checks(id!)) },
+    },
+  },
+  {
+    pattern: /^\/checks\/(?<uuid>[^/]+)\/pings$/,
+    methods: {
+      GET: { body: "none", description: "the ping log of the check, oldest first, bodies in base64", run: (fake, _body, [uuid]) => json(200, fake.pings(uuid!)) },
     },
   },
   {
@@ -314,8 +322,8 @@ const ROUTES: Route[] = [
 /** Every control endpoint as method, path (`{id}` standing for a project id) and what it does. */
 function endpointIndex(prefix: string): { method: string; path: string; description: string }[] {
   return ROUTES.filter((route) => !route.pattern.test("")).flatMap((route) => {
-    const path = route.pattern.source.replace(/^\^|\$$/g, "").replaceAll("([^/]+)", "{id}").replaceAll("\\/", "/");
-    return Object.entries(route.methods).map(([method, endpoint]) => ({ method, path: prefix + path, description: endpoint!.description }));
+    const path = prefix + templateOf(route);
+    return Object.entries(route.methods).map(([method, endpoint]) => ({ method, path, description: endpoint!.description }));
   });
 }
 
@@ -351,7 +359,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
     const endpoint = route.methods[request.method];
     if (!endpoint) {
       const allow = Object.keys(route.methods).join(", ");
-      return error(405, `method ${request.method} not allowed on ${path}; use ${allow}`, { Allow: allow });
+      return error(405, `method ${request.method} not allowed on ${prefix}${templateOf(route)}; use ${allow}`, { Allow: allow });
     }
     try {
       const limit = endpoint.limit === "state" ? control.stateBodyLimit : control.bodyLimit;
@@ -366,16 +374,32 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
   }
-  return error(404, `unknown control endpoint: ${request.method} ${path}`);
+  return error(404, `unknown control endpoint: ${request.method} ${withoutSecrets(path)}`);
 }
 
-// The only path parameter of the control routes is a project id.
+// A path parameter: a project id or a check UUID.
 function decodeParam(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw new ControlInputError("the project id in the path is not valid percent-encoding");
+    throw new ControlInputError("the id in the path is not valid percent-encoding");
   }
+}
+
+/** A route's path as the index shows it, `{name}` standing for a parameter. */
+function templateOf(route: Route): string {
+  return route.pattern.source
+    .replace(/^\^|\$$/g, "")
+    .replace(/\(\?<(\w+)>\[\^\/\]\+\)/g, "{$1}")
+    .replaceAll("\\/", "/");
+}
+
+// Generated keys and UUIDs have 22 characters or more: a path echoed in an
+// error shows its words (where a typo is) and hides what may be a secret.
+const LONG_SEGMENT = /[^/]{22,}/g;
+
+function withoutSecrets(path: string): string {
+  return path.replace(LONG_SEGMENT, "***");
 }
 
 // The query parameters of a listing, by name; an unknown name is refused, so

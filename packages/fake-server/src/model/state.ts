@@ -23,8 +23,9 @@ import {
 export const STATE_VERSION = 1;
 
 /**
- * A logged ping in the state document: the stored {@link PingRecord} with
- * its body bytes as base64 (`null` when there is no body) so it survives JSON.
+ * A logged ping as the state document and `FakeServer.pings()` show it: the
+ * ping as the fake stored it, its body bytes as base64 (`null` when there is
+ * no body) so that it survives JSON.
  */
 export type PingState = Omit<PingRecord, "body" | "exitStatus"> & {
   /** Body bytes as base64, or `null`. */
@@ -116,6 +117,11 @@ function settingsOf(check: CheckSettings): CheckSettings {
   return out as CheckSettings;
 }
 
+/** A check's ping log, oldest first, as the state document holds it. */
+export function pingStates(check: StoredCheck): PingState[] {
+  return check.pings.map((p) => ({ ...p, body: p.body ? Buffer.from(p.body).toString("base64") : null }));
+}
+
 /** Snapshots the store. */
 export function exportStore(store: Store, clock: number, random: RandomState | null): FakeState {
   const projects: ProjectState[] = [];
@@ -147,7 +153,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
         lastDuration: check.lastDuration,
         status: check.status,
         channels: [...check.channels],
-        pings: check.pings.map((p) => ({ ...p, body: p.body ? Buffer.from(p.body).toString("base64") : null })),
+        pings: pingStates(check),
         flips: check.flips.map((f) => ({ ...f })),
       });
     }

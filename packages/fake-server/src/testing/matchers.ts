@@ -148,7 +148,7 @@ export const fakeServerMatchers = {
     if (typeof check !== "string") throw new TypeError(`toHaveReceivedPing: the check must be given as its UUID, not ${typeof check}`);
     checkFields("toHaveReceivedPing", expected, PING_FIELDS);
     const found = pingsOf(fake, check);
-    const matching = found?.pings.filter((ping) => pingMatches(this, ping, expected)) ?? [];
+    const matching = found?.filter((ping) => pingMatches(this, ping, expected)) ?? [];
     const hint = header(this, "toHaveReceivedPing", "uuid", expected);
     return {
       pass: matching.length > 0,
@@ -158,11 +158,11 @@ export const fakeServerMatchers = {
           const checks = names.length === 0 ? "no checks" : `${names.length === 1 ? "1 check" : `${names.length} checks`}: ${names.join(", ")}`;
           return `${hint}\n\nExpected: a ping matching ${showExpectation(expected)}\nReceived: no check has that UUID (the fake has ${checks})`;
         }
-        const of = `the check ${JSON.stringify(found.name)}`;
+        const of = checkLabel(checkNames(fake), check);
         if (this.isNot) {
-          return `${hint}\n\nExpected: no ping of ${of} matching ${showExpectation(expected)}\nReceived: ${listed(matching.map(describePing), ["matching ping", "matching pings"], ` of ${found.pings.length}:`)}`;
+          return `${hint}\n\nExpected: no ping of ${of} matching ${showExpectation(expected)}\nReceived: ${listed(matching.map(describePing), ["matching ping", "matching pings"], ` of ${found.length}:`)}`;
         }
-        return `${hint}\n\nExpected: a ping of ${of} matching ${showExpectation(expected)}\nReceived: ${listed(found.pings.map(describePing), ["ping of that check", "pings of that check"])}`;
+        return `${hint}\n\nExpected: a ping of ${of} matching ${showExpectation(expected)}\nReceived: ${listed(found.map(describePing), ["ping of that check", "pings of that check"])}`;
       },
     };
   },

@@ -8,10 +8,11 @@
 import type { PingType } from "@checks-api/schema";
 import type { FakeServer } from "../fake-server.js";
 import type { JournalEntry } from "../http/journal.js";
+import type { PingState } from "../model/state.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 
 /** The methods of a fake that the matchers call. */
-export type FakeUnderTest = Pick<FakeServer, "exportState" | "notifications" | "journal" | "settled">;
+export type FakeUnderTest = Pick<FakeServer, "pings" | "exportState" | "notifications" | "journal" | "settled">;
 
 /** A ping of a check's log, as `toHaveReceivedPing` compares it. */
 export interface ReceivedPing {
@@ -41,7 +42,7 @@ const BODY_SHOWN = 80;
  * @throws TypeError when `received` is not a `FakeServer`.
  */
 export function asFake(received: unknown, matcher: string): FakeUnderTest {
-  const methods = ["exportState", "notifications", "journal", "settled"] as const;
+  const methods = ["pings", "exportState", "notifications", "journal", "settled"] as const;
   const fake = received as Partial<Record<(typeof methods)[number], unknown>> | null;
   if (typeof fake !== "object" || fake === null || methods.some((method) => typeof fake[method] !== "function")) {
     throw new TypeError(`${matcher}: expect() must be given a FakeServer, not ${typeof received === "object" ? String(received) : typeof received}`);
@@ -54,11 +55,16 @@ export function checkNames(fake: FakeUnderTest): Map<string, string> {
   return new Map(fake.exportState().checks.map((check) => [check.uuid, check.settings.name]));
 }
 
-/** A check's name and ping log, or `undefined` when the fake has no check of that UUID. */
-export function pingsOf(fake: FakeUnderTest, uuid: string): { name: string; pings: ReceivedPing[] } | undefined {
-  const check = fake.exportState().checks.find((candidate) => candidate.uuid === uuid);
-  if (!check) return undefined;
-  const pings = check.pings.map((ping) => ({
+/** A check's ping log, or `undefined` when the fake has no check of that UUID. */
+export function pingsOf(fake: FakeUnderTest, uuid: string): ReceivedPing[] | undefined {
+  let log: PingState[];
+  try {
+    log = fake.pings(uuid);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return log.map((ping) => ({
     n: ping.n,
     time: new Date(ping.at).toISOString(),
     type: ping.type,
@@ -67,7 +73,6 @@ export function pingsOf(fake: FakeUnderTest, uuid: string): { name: string; ping
     exitStatus: ping.exitStatus ?? null,
     rid: ping.rid,
   }));
-  return { name: check.settings.name, pings };
 }
 
 function utf8(base64: string): string {
@@ -93,7 +98,7 @@ export function showExpectation(expected: object): string {
 
 /** A check as a message names it. */
 export function checkLabel(names: Map<string, string>, uuid: string): string {
-  const name = names.get(uuid);
+  const name = names.get(uuid) ?? names.get(uuid.toLowerCase());
   return name === undefined ? "a deleted check" : `the check ${JSON.stringify(name)}`;
 }
 
