@@ -11,7 +11,8 @@
  */
 import { lookup } from "node:dns/promises";
 import { listen, type RunningServer } from "./adapters/node-http.js";
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli/args.js";
+import { parseCliArgs, USAGE, type CliOptions } from "./cli/args.js";
+import { UsageError } from "./cli/flags.js";
 import { banner, publicUrl } from "./cli/banner.js";
 import { controlAccess, type ControlAccess } from "./cli/control-access.js";
 import { createDemo, type DemoProject } from "./cli/demo.js";

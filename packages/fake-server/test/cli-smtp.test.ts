@@ -5,7 +5,8 @@
  */
 import { createTransport } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseCliArgs, UsageError } from "../src/cli/args.js";
+import { parseCliArgs } from "../src/cli/args.js";
+import { UsageError } from "../src/cli/flags.js";
 import { banner } from "../src/cli/banner.js";
 import { FakeServerClient } from "../src/index.js";
 import { listening, start, waitFor } from "./cli-process.js";

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCliArgs, UsageError, USAGE } from "../src/cli/args.js";
+import { parseCliArgs, USAGE } from "../src/cli/args.js";
+import { UsageError } from "../src/cli/flags.js";
 import { FakeServerClient } from "../src/index.js";
 import { start, waitFor } from "./cli-process.js";
 

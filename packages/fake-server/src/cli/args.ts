@@ -10,8 +10,6 @@ import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/notify/ven
 import { isHttpUrl } from "../model/notify/value-rules.js";
 import { parseFlags, UsageError } from "./flags.js";
 
-export { UsageError };
-
 /** What the command line asked for. */
 export interface CliOptions {
   /** TCP port; `0` picks a free one. */

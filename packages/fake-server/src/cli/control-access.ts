@@ -7,7 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { isLoopbackHost, isTokenText } from "../control/guard.js";
-import { UsageError, type CliOptions } from "./args.js";
+import type { CliOptions } from "./args.js";
+import { UsageError } from "./flags.js";
 
 /** The environment variable read when `--control-token` is not given (it keeps the token out of `ps`). */
 export const TOKEN_VARIABLE = "CHECKS_FAKE_SERVER_CONTROL_TOKEN";

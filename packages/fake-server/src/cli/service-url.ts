@@ -5,7 +5,7 @@
  * @module
  */
 import { DEFAULT_BASE_URL, HOSTED_PING_ENDPOINT } from "@checks-api/sdk";
-import { UsageError } from "./args.js";
+import { UsageError } from "./flags.js";
 
 /** Where the service is and the keys to it. */
 export interface ServiceAccess {

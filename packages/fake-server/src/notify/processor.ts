@@ -34,6 +34,11 @@ import { firstRequest, recordedWire, type RecordedWire } from "../transport/wire
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
 export const ERROR_TEXT_MAX_LENGTH = 200;
 
+// What a group counts for a member whose email the relay refused: any
+// text but `""` counts as a failure, and this one is never shown (the
+// member's own record stays `Sending`).
+const RELAY_REFUSED = "relay refused the message";
+
 /** What the processor works with. */
 export interface NotifierSettings {
   /** The per-kind rules and renderers. */
@@ -312,8 +317,8 @@ export class Notifier {
       if (signal.aborted) this.#ended(channel, (record.error = TRANSPORT_ERRORS.closed), group);
       else {
         this.#settings.onChange();
-        // The member's record stays `Sending`, but its group must still learn that it failed.
-        if (group !== null) this.#memberEnded(group, record.error);
+        // The member's record stays `Sending`, but its group must still count it as failed.
+        if (group !== null) this.#memberEnded(group, RELAY_REFUSED);
       }
       return;
     }

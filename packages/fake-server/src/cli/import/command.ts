@@ -7,7 +7,7 @@
  */
 import { ChecksApiError, ConnectionError, ResponseTooLargeError, TimeoutError } from "@checks-api/sdk";
 import { validateState } from "../../model/state-validation.js";
-import { UsageError } from "../args.js";
+import { UsageError } from "../flags.js";
 import type { CommandIo } from "../command-io.js";
 import { printableMessage } from "../printable.js";
 import { API_KEY_VARIABLE } from "../service-url.js";

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, TimeoutError, type Channel } from "@checks-api/sdk";
 import { isKnownChannelKind, type Compat } from "@checks-api/schema";
 import { FakeServer } from "../../fake-server.js";
-import { UsageError } from "../args.js";
+import { UsageError } from "../flags.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
 import type { CommandIo } from "../command-io.js";
 import { escapeControls, printableMessage } from "../printable.js";

@@ -13,8 +13,11 @@ import { checkDeclared, headerPairs } from "./declared-settings.js";
 import { cachedByText } from "./settings-cache.js";
 import type { JsonObject } from "./value-rules.js";
 
-/** What a webhook sends for one direction. */
-export interface WebhookTarget {
+/**
+ * What a webhook sends for one direction, as read from its stored settings
+ * (the public builder's input for the same is `channels.webhook()`'s `WebhookTarget`).
+ */
+export interface WebhookRequestTemplate {
   /** The request method. */
   readonly method: WebhookMethod;
   /** URL template; `""` when this direction sends nothing. */
@@ -26,9 +29,9 @@ export interface WebhookTarget {
 }
 
 /** A webhook channel's settings, per direction. */
-export type WebhookSettings = Readonly<Record<AlertDirection, WebhookTarget>>;
+export type WebhookSettings = Readonly<Record<AlertDirection, WebhookRequestTemplate>>;
 
-function target(value: string, object: JsonObject, direction: AlertDirection): WebhookTarget {
+function target(value: string, object: JsonObject, direction: AlertDirection): WebhookRequestTemplate {
   return {
     method: object[`method_${direction}`] as WebhookMethod,
     url: object[`url_${direction}`] as string,
