@@ -101,6 +101,22 @@ describe("the SMTP relay", () => {
     expect(fake.channels(project.id).find((c) => c.id === email.id)!.lastError).toBe("");
   });
 
+  test("a group whose email member the relay refuses: the member stays Sending, the group counts it as failed", async () => {
+    const relay = await startSmtpReceiver(closers, { code: 554, message: "5.6.0 Message rejected" });
+    const { fake, project, email, caught } = fakeWith(relay.url);
+    const hook = fake.channels(project.id).find((channel) => channel.kind === "webhook")!;
+    const group = fake.addChannel(project.id, { kind: "group", name: "everyone", value: `${email.id},${hook.id}` });
+    const check = fake.createCheck(project.id, { name: "grouped", channels: group.id });
+    await fake.handle(new Request(`${check.ping_url}/fail`));
+    await fake.settled();
+    expect(fake.notifications().map((r) => [r.channel.kind, r.error])).toEqual([
+      ["group", "1 out of 2 notifications failed"],
+      ["email", "Sending"],
+      ["webhook", ""],
+    ]);
+    expect(caught).toEqual(["http://hooks.example/down"]);
+  });
+
   test("a relay that cannot be reached: the record stays Sending, the other integrations are notified", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

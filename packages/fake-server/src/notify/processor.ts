@@ -34,9 +34,11 @@ import { firstRequest, recordedWire, type RecordedWire } from "../transport/wire
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
 export const ERROR_TEXT_MAX_LENGTH = 200;
 
-// What a group counts for a member whose email the relay refused: any
-// text but `""` counts as a failure, and this one is never shown (the
-// member's own record stays `Sending`).
+// What a group counts for a member whose email the relay refused. The
+// service's processor stops at such a failure, leaving the group's record
+// `Sending` too; the fake goes on to the other members and
+// counts this one as failed (docs/testing-alerts.md). The text is never
+// shown: the member's own record stays `Sending`.
 const RELAY_REFUSED = "relay refused the message";
 
 /** What the processor works with. */
