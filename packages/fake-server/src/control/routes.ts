@@ -319,7 +319,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-/** Every control endpoint as method, path (`{id}` standing for a project id) and what it does. */
+/** Every control endpoint as method, path (`{id}` for a project id, `{uuid}` for a check's) and what it does. */
 function endpointIndex(prefix: string): { method: string; path: string; description: string }[] {
   return ROUTES.filter((route) => !route.pattern.test("")).flatMap((route) => {
     const path = prefix + templateOf(route);

@@ -2,8 +2,7 @@
  * Command line of `checks-fake-server verify`.
  * @module
  */
-import { UsageError } from "../flags.js";
-import { parseFlags } from "../flags.js";
+import { parseFlags, UsageError } from "../flags.js";
 import { REQUEST_TIMEOUT_MS } from "./sides.js";
 import { API_KEY_VARIABLE, PING_KEY_VARIABLE, READONLY_KEY_VARIABLE, serviceAccess, type ServiceAccess } from "../service-url.js";
 
