@@ -12,6 +12,7 @@
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
  * | `GET {prefix}/projects/{id}/channels` | `channels(id)` | 200 channels |
  * | `POST` / `GET {prefix}/projects/{id}/checks` | `createCheck(id, body)` / `checks(id)` | 201 check / 200 checks |
+ * | `GET {prefix}/checks/{uuid}/pings` | `pings(uuid)` | 200 pings |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
@@ -26,7 +27,8 @@
  * | `GET {prefix}/ui` | — | the dashboard (`ui.ts`) |
  *
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
- * `404`, a known path with another method `405` with `Allow`, a body over the
+ * `404` (its long segments masked), a known path with another method `405`
+ * with `Allow` (naming the route, not the path), a body over the
  * limit `413`. Before any of that, `guard.ts` refuses requests from other
  * hosts or origins, or from other machines when no token is set (403),
  * without the token when one is set (401), or with a body that is not JSON (415).
