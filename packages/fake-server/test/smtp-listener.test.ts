@@ -1,15 +1,15 @@
 /**
  * Real SMTP conversations with the fake's listener (`fake.listenSmtp()`):
  * every reply the service's own listener gives, recipients by UUID and by
- * slug, several recipients in one message, each keyword rule, the size
- * limit, clients that drop the connection, the connection bound, and a
- * message sent with nodemailer.
+ * slug, several recipients in one message (a repeated one pinging again),
+ * the recipient bound, each keyword rule, the size limit, clients that drop
+ * the connection, the connection bound, and a message sent with nodemailer.
  */
 import { hostname } from "node:os";
 import { createTransport } from "nodemailer";
 import { afterEach, describe, expect, test } from "vitest";
 import type { RunningSmtpServer } from "../src/index.js";
-import { SMTP_MAX_CONNECTIONS, SMTP_MESSAGE_MAX_BYTES } from "../src/smtp/listener.js";
+import { SMTP_MAX_CONNECTIONS, SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES } from "../src/smtp/listener.js";
 import { MULTIPART_REPORT, setup, type Setup } from "./helpers.js";
 import { SmtpConversation } from "./smtp-client.js";
 
@@ -122,6 +122,37 @@ describe("a message received", () => {
       expect(body.text).toBe(message);
       expect((await s.rwCall("GET", `/api/v3/checks/${uuid}`)).json.status).toBe("up");
     }
+  });
+
+  test("a recipient named twice, in any case, pings twice, as each RCPT does in the service; a new transaction starts afresh", async () => {
+    const s = await start();
+    const uuid = await s.create({ name: "twice" });
+    const result = await send(s.smtp, [`${uuid}@${DOMAIN}`, `${uuid.toUpperCase()}@${DOMAIN}`], mail("done"));
+    expect(result).toEqual({ rcpt: ["250 OK", "250 OK"], data: "250 OK" });
+    expect((await pings(s, uuid)).map((ping) => ping.n)).toEqual([2, 1]);
+
+    const conversation = await transaction(s.smtp, uuid);
+    expect(await conversation.command("RSET")).toBe("250 OK");
+    expect(await conversation.command("MAIL FROM:<a@example.org>")).toBe("250 OK");
+    expect(await conversation.command(`RCPT TO:<${uuid}@${DOMAIN}>`)).toBe("250 OK");
+    expect(await conversation.data(mail("again"))).toBe("250 OK");
+    expect(await pings(s, uuid)).toHaveLength(3);
+  });
+
+  test(`takes ${SMTP_MAX_RECIPIENTS} recipients a message, repeats included, and answers one more 452`, async () => {
+    const s = await start({ pingLogLimit: 10 });
+    const uuid = await s.create({ name: "many" });
+    const conversation = await open(s.smtp);
+    await conversation.command("EHLO client.example");
+    await conversation.command("MAIL FROM:<a@example.org>");
+    conversation.write(`RCPT TO:<${uuid}@${DOMAIN}>\r\n`.repeat(SMTP_MAX_RECIPIENTS + 1));
+    const replies: string[] = [];
+    for (let i = 0; i <= SMTP_MAX_RECIPIENTS; i++) replies.push(await conversation.reply());
+    expect(replies.slice(0, SMTP_MAX_RECIPIENTS).every((reply) => reply === "250 OK")).toBe(true);
+    expect(replies.at(-1)).toBe("452 4.5.3 Too many recipients");
+    expect(await conversation.data(mail("flood"))).toBe("250 OK");
+    const check = (await s.rwCall("GET", `/api/v3/checks/${uuid}`)).json;
+    expect(check.n_pings).toBe(SMTP_MAX_RECIPIENTS);
   });
 
   test("keeps bytes that are not UTF-8 as they came", async () => {

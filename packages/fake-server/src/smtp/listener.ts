@@ -20,6 +20,12 @@ export const SMTP_MESSAGE_MAX_BYTES = 33_554_432;
 export const SMTP_MAX_CONNECTIONS = 16;
 /** A connection that sends nothing for this long is closed, ms. */
 export const SMTP_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * Accepted `RCPT TO` commands one message may have, repeats included; one
+ * more is answered `452 4.5.3 Too many recipients`. The service sets no
+ * limit: this one bounds what a client can make the fake hold.
+ */
+export const SMTP_MAX_RECIPIENTS = 1_000;
 
 /** Where `FakeServer.listenSmtp()` binds. */
 export interface SmtpListenOptions {
@@ -116,6 +122,12 @@ function readMessage(stream: SMTPServerDataStream, done: (bytes: Uint8Array | nu
 
 const UTF8 = new TextDecoder();
 
+// The recipients of each transaction's accepted RCPT commands, in order and
+// repeats included: the service pings once per command, where smtp-server's
+// envelope keeps one entry per address. Keyed by the envelope, which
+// smtp-server replaces when a transaction starts again.
+const recipients = new WeakMap<object, string[]>();
+
 /** Starts the SMTP listener on `options.host` (default `127.0.0.1`) and `options.port` (default `0`: a free port). */
 export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
   const Server = await serviceSmtpServer();
@@ -134,9 +146,13 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
     hideDSN: true,
     logger: false,
     heloResponse: "%s",
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const target = parseRecipient(address.address, intake.domain());
       if (target.kind === "rejected") return callback(smtpError(`5.1.1 ${target.reason}`, 550));
+      let accepted = recipients.get(session.envelope);
+      if (!accepted) recipients.set(session.envelope, (accepted = []));
+      if (accepted.length >= SMTP_MAX_RECIPIENTS) return callback(smtpError("4.5.3 Too many recipients", 452));
+      accepted.push(address.address);
       callback();
     },
     onData(stream, session: SMTPServerSession, callback) {
@@ -146,7 +162,7 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
         const mailFrom = session.envelope.mailFrom;
         const from = mailFrom === false ? "" : mailFrom.address;
         const remoteAddr = normalizePeerAddress(session.remoteAddress);
-        for (const recipient of session.envelope.rcptTo) intake.deliver({ to: recipient.address, from, raw, remoteAddr }, bytes);
+        for (const to of recipients.get(session.envelope) ?? []) intake.deliver({ to, from, raw, remoteAddr }, bytes);
         callback(null, "OK");
       });
     },
