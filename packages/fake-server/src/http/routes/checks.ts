@@ -62,7 +62,23 @@ export function listChecks(req: CheckRequest, project: Project): Reply {
     chunks.push(checkJsonBytes(check, ctx, view));
   }
   chunks.push(LIST_CLOSE);
-  return jsonBytesReply(200, Buffer.concat(chunks), req.cors);
+  return jsonBytesReply(200, joined(project, chunks), req.cors);
+}
+
+// Each project's last list answer, with the pieces it was joined from. Pieces
+// that are the same objects make the same text, since a check's bytes are
+// replaced, never changed, when what they show changes: the memo needs no
+// rule to keep it true. It keeps a list served over HTTP within the bench's
+// bound (0.8 of a bare server for 20 checks): new bytes for every answer
+// cost the socket's write more than the rendering.
+const lastLists = new WeakMap<Project, { chunks: Buffer[]; bytes: Buffer }>();
+
+function joined(project: Project, chunks: Buffer[]): Buffer {
+  const last = lastLists.get(project);
+  if (last?.chunks.length === chunks.length && last.chunks.every((chunk, i) => chunk === chunks[i])) return last.bytes;
+  const bytes = Buffer.concat(chunks);
+  lastLists.set(project, { chunks, bytes });
+  return bytes;
 }
 
 /** The check's tags: its `tags` split on spaces, empty pieces dropped. */
