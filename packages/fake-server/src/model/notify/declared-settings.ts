@@ -7,13 +7,7 @@
  * `gotify value: priority must be 0, 2, 5 or 9`.
  * @module
  */
-import {
-  CHANNEL_SETTINGS,
-  type KnownChannelKind,
-  type MemberRule,
-  type SettingsDeclaration,
-  type TextRule,
-} from "@checks-api/schema";
+import { CHANNEL_SETTINGS, isKnownChannelKind, type MemberRule, type SettingsDeclaration, type TextRule } from "@checks-api/schema";
 import { codePointLength } from "../../text/code-points.js";
 import { memberNames, memberTokens } from "../../text/json-members.js";
 import { isEmailAddress } from "./email-address.js";
@@ -28,8 +22,8 @@ const VALUE_CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 const UUIDS = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})*$/;
 
 /** The declaration of `kind`, or `undefined` for a kind the schema does not know. */
-export function declarationOf(kind: string): SettingsDeclaration | undefined {
-  return Object.hasOwn(CHANNEL_SETTINGS, kind) ? CHANNEL_SETTINGS[kind as KnownChannelKind] : undefined;
+function declarationOf(kind: string): SettingsDeclaration | undefined {
+  return isKnownChannelKind(kind) ? CHANNEL_SETTINGS[kind] : undefined;
 }
 
 function listed(values: readonly (string | number)[]): string {
