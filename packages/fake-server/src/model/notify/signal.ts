@@ -6,6 +6,7 @@
  * plain text, and its bold and monospace runs as Signal text styles.
  * @module
  */
+import { codePointLength } from "../../text/code-points.js";
 import { escapeHtml } from "../../text/html-escape.js";
 import { factLines, HTML_FACTS } from "./fact-lines.js";
 import { downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
@@ -34,7 +35,7 @@ export function signalStyles(markup: string): { text: string; styles: string[] }
     else {
       const plain = part.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => UNESCAPED[entity] as string);
       text += plain;
-      length += [...plain].length;
+      length += codePointLength(plain);
     }
   }
   return { text, styles };
