@@ -61,10 +61,8 @@ export const TRANSPORT_ERRORS = {
   connect: "Connection failed",
   tls: "TLS handshake failed",
   redirects: "Too many redirects",
-  /** A URL with a scheme other than `http` or `https` (a redirect to `file:`, `gopher:`…), or an answer that is not HTTP. */
+  /** An answer that is not HTTP (a URL the client refuses fails with a `CurlUrlError`'s text instead). */
   unsupported: "HTTP request failed, code: 1",
-  /** A URL the service's HTTP client cannot read (a space, a bad host or port). */
-  malformed: "HTTP request failed, code: 3",
   /** An answer that starts like HTTP but whose status line cannot be read. */
   weird: "HTTP request failed, code: 8",
   /** The connection closed before the answer's announced body was complete. */
