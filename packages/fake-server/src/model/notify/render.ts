@@ -33,11 +33,11 @@ import { renderRocketChat } from "./rocketchat.js";
 import { renderDiscord, renderSlack } from "./slack.js";
 import { ChannelValueError } from "./value-rules.js";
 import type { AlertView, RenderedAlert } from "./view.js";
+import { renderWebhook } from "./webhook.js";
+import { renderZulip } from "./zulip.js";
 
 /** The error of every shell delivery: the service does not run commands. */
 export const SHELL_DISABLED = "Shell commands are not enabled";
-import { renderWebhook } from "./webhook.js";
-import { renderZulip } from "./zulip.js";
 
 const RENDERERS: Readonly<Record<string, (view: AlertView) => RenderedAlert>> = {
   webhook: renderWebhook,
