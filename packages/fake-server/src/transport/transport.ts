@@ -51,7 +51,12 @@ export class DeliveryError extends Error {
   }
 }
 
-/** Bytes of a receiver's answer read at most: enough for the short error bodies that mark a permanent failure. */
+/**
+ * Bytes of a receiver's answer body kept: enough for the short error bodies
+ * that mark a permanent failure. The socket transport reads the rest and
+ * drops it (the outcome waits for the whole answer); a `fetch` transport
+ * cancels it.
+ */
 export const ANSWER_EXCERPT_BYTES = 4096;
 
 /** The error texts of transport failures, as the service words them. */
