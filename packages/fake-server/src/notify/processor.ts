@@ -317,11 +317,8 @@ export class Notifier {
       await (this.#settings.mailer as Mailer)(alert, signal);
     } catch {
       if (signal.aborted) this.#ended(channel, (record.error = TRANSPORT_ERRORS.closed), group);
-      else {
-        this.#settings.onChange();
-        // The member's record stays `Sending`, but its group must still count it as failed.
-        if (group !== null) this.#memberEnded(group, RELAY_REFUSED);
-      }
+      // The member's record stays `Sending`, but its group must still count it as failed.
+      else if (group !== null) this.#memberEnded(group, RELAY_REFUSED);
       return;
     }
     this.#ended(channel, (record.error = ""), group);
