@@ -7,7 +7,7 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { nameThenCode, reasonLong, tagList, templated } from "./formats.js";
+import { nameThenCode, reasonSuffix, tagList, templated } from "./formats.js";
 import { jsonAlert } from "./http-alert.js";
 import { naturalTime } from "./natural-time.js";
 import { plainValue } from "./settings.js";
@@ -16,8 +16,7 @@ import type { AlertView, HttpAlert } from "./view.js";
 /** `name is DOWN (reason)` or `name is UP`; the name as given (`escape`: HTML-escaped, as some templates print it). */
 function headline(view: AlertView, escape = false): string {
   const name = escape ? escapeHtml(nameThenCode(view)) : nameThenCode(view);
-  const reason = reasonLong(view.flip.reason);
-  return `${name} is ${view.flip.status.toUpperCase()}${reason ? ` (${reason})` : ""}`;
+  return `${name} is ${view.flip.status.toUpperCase()}${reasonSuffix(view)}`;
 }
 
 /** The headline as a sentence and, for a down flip after a ping, when that ping came. */
