@@ -17,7 +17,7 @@ import {
   formatPeriod,
   nameThenCode,
   pingBodyText,
-  reasonLong,
+  reasonSuffix,
   rfc5322Date,
   shortDate,
   tagList,
@@ -117,11 +117,10 @@ export function alertHtml(view: AlertView, attached: boolean): string {
   const name = escapeHtml(nameThenCode(view));
   const site = escapeHtml(view.site.name);
   const projectName = escapeHtml(view.project.name);
-  const reason = reasonLong(view.flip.reason);
   const downtime = downtimeText(view);
   const status =
     view.flip.status === "down"
-      ? `\n    "${name}" is DOWN${reason ? ` (${reason})` : ""}.\n    `
+      ? `\n    "${name}" is DOWN${reasonSuffix(view)}.\n    `
       : `\n    "${name}" is UP.\n    ${downtime ? `The downtime lasted ${downtime}.` : ""}\n    `;
   const description = view.check.desc ? `\n<p>\n    <b>Description</b><br>\n    ${linebreaksBr(view.check.desc)}\n</p>\n` : "";
   const ping = view.lastPing;

@@ -9,7 +9,7 @@
  */
 import { escapeHtml } from "../../text/html-escape.js";
 import { formEncode } from "../../text/percent.js";
-import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
+import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
 import { jsonAlert } from "./http-alert.js";
 import { othersLines } from "./others.js";
 import { objectValue } from "./settings.js";
@@ -27,8 +27,7 @@ function message(view: AlertView): string {
   const link = `[${escapeHtml(nameThenCode(view))}](${cloakedUrl(view)})`;
   const lines: string[] = [];
   if (view.flip.status === "down") {
-    const reason = reasonLong(view.flip.reason);
-    lines.push(`\u{1f534} The check ${link} is **DOWN**${reason ? ` (${reason})` : ""}.`);
+    lines.push(`\u{1f534} The check ${link} is **DOWN**${reasonSuffix(view)}.`);
   } else {
     lines.push(`\u{1f7e2} The check ${link} is now **UP**.`);
     const downtime = downtimeText(view);

@@ -7,16 +7,15 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { cloakedUrl, downtimeText, nameThenCode, reasonLong, templated } from "./formats.js";
+import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
 import { formAlert } from "./http-alert.js";
 import { objectValue } from "./settings.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
 function content(view: AlertView): string {
-  const reason = reasonLong(view.flip.reason);
   const downtime = downtimeText(view);
   const lines = [
-    `[${escapeHtml(nameThenCode(view))}](${cloakedUrl(view)}) is **${view.flip.status.toUpperCase()}**${reason ? ` (${reason})` : ""}.`,
+    `[${escapeHtml(nameThenCode(view))}](${cloakedUrl(view)}) is **${view.flip.status.toUpperCase()}**${reasonSuffix(view)}.`,
     downtime ? `The downtime lasted ${downtime}.` : "",
     "",
   ];
