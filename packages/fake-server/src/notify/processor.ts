@@ -3,10 +3,11 @@
  * been answered, it takes the flip, picks the check's integrations that
  * want it and renders what each delivery sends, from the store as it is
  * then: one record per delivery in the outbox, dated then. Emails (unless
- * an SMTP relay takes them too), kinds the fake does not deliver, and every
- * delivery in record-only mode are complete at that point. HTTP requests
- * and relayed emails are sent later, on a pool of
- * workers like the service's alert processor: the deliveries of one flip
+ * an SMTP relay takes them too), kinds the fake does not deliver, requests
+ * to a vendor's own address (unless routed), and every delivery in
+ * record-only mode are complete at that point. HTTP requests and relayed
+ * emails are sent later, on a pool of workers like the service's alert
+ * processor: the deliveries of one flip
  * one after another in the project's order, different flips on different
  * workers, so that a receiver that hangs holds only the later channels of
  * its own flip. The flips of one check are sent in order, so that a
