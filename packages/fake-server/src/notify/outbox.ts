@@ -6,6 +6,7 @@
  */
 import type { AlertDirection, EmailAlert } from "../model/notify/view.js";
 import type { FlipRecord } from "../model/store.js";
+import type { RecordedWire } from "../transport/wire-request.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
 export interface SentRequest {
@@ -88,15 +89,12 @@ export function newRecord(channel: DeliveryRecord["channel"], check: string, fli
 const UTF8 = new TextDecoder();
 
 /** A request as a record shows it: its body bytes as UTF-8 text and as base64. */
-export function sentRequest(
-  request: { method: string; url: string; headers: ReadonlyArray<readonly [string, string]>; body: Uint8Array | null },
-  status: number | null,
-): SentRequest {
+export function sentRequest(request: RecordedWire, status: number | null): SentRequest {
   const { body } = request;
   return {
     method: request.method,
     url: request.url,
-    headers: request.headers.map(([name, value]): [string, string] => [name, value]),
+    headers: request.headers,
     body: body === null ? null : UTF8.decode(body),
     bodyBase64: body === null ? null : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("base64"),
     status,
