@@ -41,7 +41,7 @@ export interface GivenRequest {
   readonly form?: boolean;
 }
 
-/** What the client sends on the header's behalf when a value cannot go out. */
+/** What a header's name or value cannot hold: a line break or a NUL would split the request, and a character beyond Latin-1 has no byte. */
 const UNSENDABLE = /[\r\n\0]|[^\x00-\xff]/;
 /** What libcurl counts as whitespace when it decides that a given header is empty. */
 const BLANK = /^[ \t\n\v\f\r]*$/;
