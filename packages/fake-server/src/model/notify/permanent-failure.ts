@@ -1,9 +1,9 @@
 /**
  * The answers after which the service gives a channel up: a Slack webhook
  * answering 404, or 400 with the body `invalid_token` (the webhook's owner
- * was deactivated), and a Discord or Splunk On-Call webhook answering 404. Such a delivery is
- * not retried and the channel is disabled until it is edited; for every
- * other kind and answer the usual retries apply.
+ * was deactivated), and a Discord or Splunk On-Call webhook answering
+ * 404. Such a delivery is not retried and the channel is disabled until it
+ * is edited; for every other kind and answer the usual retries apply.
  * @module
  */
 
