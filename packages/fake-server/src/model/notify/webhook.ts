@@ -5,9 +5,8 @@
  * (with `$BODY` and `$BODY_JSON` known) and sent as UTF-8, none when it
  * renders empty; each header value rendered as is and then made Latin-1 by
  * writing every other character as `&#N;` (a header whose value comes out
- * empty is not sent). No
- * `Content-Type` is added: the user's headers are all there is, besides
- * the default `User-Agent`.
+ * empty is not sent). No `Content-Type` is added: the user's headers are
+ * all there is, besides the default `User-Agent`.
  * @module
  */
 import { httpAlert, utf8Body } from "./http-alert.js";
