@@ -234,8 +234,12 @@ export class FakeServer {
     const due = this.#store.due.peek()?.alertAfter;
     if (due !== null && due !== undefined && due <= now) this.#revision++;
     runDetector(this.#store, now);
-    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
-    return [...project.checks.values()].map((check) => representCheck(check, ctx, { readOnly: false }) as Check);
+    return [...project.checks.values()].map((check) => this.#liveCheck(check, now));
+  }
+
+  // What the control methods show of a check: the live read-write representation, whatever the compat mode.
+  #liveCheck(check: StoredCheck, now: number): Check {
+    return representCheck(check, { ...representContext(this.#core, now, 3), compat: "live" }, { readOnly: false }) as Check;
   }
 
   /**
@@ -315,8 +319,7 @@ export class FakeServer {
     const outcome = saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now);
     this.#notifier.kick();
     if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
-    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
-    return representCheck(outcome.check, ctx, { readOnly: false }) as Check;
+    return this.#liveCheck(outcome.check, now);
   }
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
