@@ -9,7 +9,7 @@ import type { Dispatcher } from "undici";
 import { mswHandlers } from "./adapters/msw.js";
 import { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 import { createDispatcher } from "./adapters/undici-dispatcher.js";
-import { handleControl } from "./control/routes.js";
+import { handleControl, isControlPath } from "./control/routes.js";
 import { representContext } from "./http/exchange.js";
 import { Faults, type AnswerFate, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
@@ -184,7 +184,7 @@ export class FakeServer {
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
     const prefix = this.options.control?.prefix;
-    const isControl = prefix !== undefined && incoming.pathname.startsWith(prefix);
+    const isControl = prefix !== undefined && isControlPath(prefix, incoming.pathname);
     // The control API's reads change nothing: a dashboard polling them leaves a state file alone.
     if (!isControl || incoming.method !== "GET") this.#revision++;
     if (isControl) return this.#serveControl(incoming);
