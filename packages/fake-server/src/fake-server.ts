@@ -9,7 +9,7 @@ import type { Dispatcher } from "undici";
 import { mswHandlers } from "./adapters/msw.js";
 import { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 import { createDispatcher } from "./adapters/undici-dispatcher.js";
-import { handleControl } from "./control/routes.js";
+import { handleControl, isControlPath } from "./control/routes.js";
 import { representContext } from "./http/exchange.js";
 import { Faults, type AnswerFate, type FaultSpec } from "./http/faults.js";
 import { registerIncomingHandler, RequestIncoming, type Incoming } from "./http/incoming.js";
@@ -184,7 +184,7 @@ export class FakeServer {
   // WHATWG objects (node:http, undici, msw) all come here.
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
     const prefix = this.options.control?.prefix;
-    const isControl = prefix !== undefined && incoming.pathname.startsWith(prefix);
+    const isControl = prefix !== undefined && isControlPath(prefix, incoming.pathname);
     // The control API's reads change nothing: a dashboard polling them leaves a state file alone.
     if (!isControl || incoming.method !== "GET") this.#revision++;
     if (isControl) return this.#serveControl(incoming);
@@ -234,8 +234,12 @@ export class FakeServer {
     const due = this.#store.due.peek()?.alertAfter;
     if (due !== null && due !== undefined && due <= now) this.#revision++;
     runDetector(this.#store, now);
-    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
-    return [...project.checks.values()].map((check) => representCheck(check, ctx, { readOnly: false }) as Check);
+    return [...project.checks.values()].map((check) => this.#liveCheck(check, now));
+  }
+
+  // What the control methods show of a check: the live read-write representation, whatever the compat mode.
+  #liveCheck(check: StoredCheck, now: number): Check {
+    return representCheck(check, { ...representContext(this.#core, now, 3), compat: "live" }, { readOnly: false }) as Check;
   }
 
   /**
@@ -315,8 +319,7 @@ export class FakeServer {
     const outcome = saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now);
     this.#notifier.kick();
     if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
-    const ctx = { ...representContext(this.#core, now, 3), compat: "live" as const };
-    return representCheck(outcome.check, ctx, { readOnly: false }) as Check;
+    return this.#liveCheck(outcome.check, now);
   }
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */

@@ -249,9 +249,9 @@ function positive(name: string, value: number): number {
 }
 
 /** The service's time limit of one delivery attempt, ms. */
-export const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
+const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
 /** The longest time limit of one attempt, ms: the longest delay a timer takes (about 24.8 days). */
-export const MAX_ATTEMPT_TIMEOUT_MS = 2_147_483_647;
+const MAX_ATTEMPT_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * What is wrong with a time limit of one delivery attempt (a whole number

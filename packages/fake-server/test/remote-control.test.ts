@@ -186,6 +186,15 @@ describe("remote control input handling", () => {
     expect(local.revision).toBeGreaterThan(before);
   });
 
+  it("counts a ping whose path only starts with the prefix's text as an API request", async () => {
+    const local = new FakeServer({ control: { prefix: "/p" } });
+    const check = local.createCheck(local.createProject().id);
+    const before = local.revision;
+    expect((await local.handle(new Request(check.ping_url!))).status).toBe(200);
+    expect(local.pings(check.uuid!)).toHaveLength(1);
+    expect(local.revision).toBeGreaterThan(before);
+  });
+
   it("filters the journal by check and by operation with query parameters", async () => {
     const local = new FakeServer();
     const control = inProcessClient(local);

@@ -337,6 +337,11 @@ export function controlPrefix(fake: Pick<ControlTarget, "options">): string | un
   return fake.options.control?.prefix;
 }
 
+/** Whether `path` is the control prefix or a path below it (`/p` does not take `/ping/…`). */
+export function isControlPath(prefix: string, path: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
 /**
  * Answers a control request, or returns `undefined` when `request` is not
  * under the control prefix (or control is off) so the caller routes it as an
@@ -347,7 +352,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
   if (control === null) return undefined;
   const prefix = control.prefix;
   const path = request.pathname;
-  if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
+  if (!isControlPath(prefix, path)) return undefined;
   const rest = path.slice(prefix.length);
   if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl });
   const refused = refusal(request, { control, baseUrl: fake.options.baseUrl });

@@ -17,7 +17,7 @@ import { headerList, type Reply } from "../http/reply.js";
 import { refusal, TOKEN_COOKIE, type GuardContext } from "./guard.js";
 
 /** The path of the dashboard under the control prefix. */
-export const UI_PATH = "/ui";
+const UI_PATH = "/ui";
 
 // Everything the page loads comes from here; nothing runs inline and nothing
 // may frame it. Emails' HTML parts are shown in sandboxed `srcdoc` frames,

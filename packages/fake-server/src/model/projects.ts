@@ -3,10 +3,8 @@
  * them: keys generated or given, uniqueness checked, accounts shared.
  * @module
  */
-import { API_KEY_LENGTH, CHANNEL_KINDS, DEFAULT_CHECK_LIMIT, DEFAULT_PING_LOG_LIMIT, isKnownChannelKind, type Compat, type KnownChannelKind } from "@checks-api/schema";
+import { API_KEY_LENGTH, CHANNEL_KINDS, isKnownChannelKind, type Compat, type KnownChannelKind } from "@checks-api/schema";
 import { checkedLimits, type AccountLimits } from "./limits.js";
-
-const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { checkLimit: DEFAULT_CHECK_LIMIT, pingLogLimit: DEFAULT_PING_LOG_LIMIT };
 import type { IdSource } from "./ids.js";
 import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store, type StoredChannel } from "./store.js";
 
@@ -14,7 +12,7 @@ import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store, type Sto
  * Length of the badge key of an account's first project in live mode: the
  * service gives that project its user's name, a UUID cut to 30 characters.
  */
-export const FIRST_PROJECT_BADGE_KEY_LENGTH = 30;
+const FIRST_PROJECT_BADGE_KEY_LENGTH = 30;
 
 /** What `FakeServer.createProject` accepts. Keys: `undefined` = generate, `null` = none. */
 export interface ProjectInit {
@@ -124,7 +122,7 @@ export function createProject(
   store: Store,
   ids: IdSource,
   init: ProjectInit,
-  defaults: AccountLimits & { compat?: Compat } = DEFAULT_ACCOUNT_LIMITS,
+  defaults: AccountLimits & { compat: Compat },
 ): ProjectInfo {
   checkedLimits({ checkLimit: init.checkLimit, pingLogLimit: init.pingLogLimit });
   // What a state document refuses is refused here too, so that every state exports and loads back.
@@ -215,7 +213,7 @@ const CHANNEL_INIT_MEMBERS: Readonly<Record<keyof ChannelInit, "string" | "boole
  * control API checks a body (a caller without types may pass anything).
  * @throws RangeError naming the member that is missing, unknown or of the wrong type, or the kind that is unknown.
  */
-export function checkedChannelInit(init: unknown): ChannelInit {
+function checkedChannelInit(init: unknown): ChannelInit {
   if (typeof init !== "object" || init === null || Array.isArray(init)) throw new RangeError("an integration must be an object with a kind");
   for (const name of Object.keys(init)) {
     if (!Object.hasOwn(CHANNEL_INIT_MEMBERS, name)) throw new RangeError(`unknown member: ${name}`);

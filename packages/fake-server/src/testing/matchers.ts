@@ -7,7 +7,7 @@
  */
 import type { PingType } from "@checks-api/schema";
 import type { Operation } from "../http/router.js";
-import type { AlertDirection } from "../model/notify/view.js";
+import type { NotificationFilter } from "../notify/delivery-filter.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import {
   asFake,
@@ -40,17 +40,10 @@ export interface PingExpectation {
 
 /**
  * What a delivery must have to match {@link FakeServerMatchers.toHaveNotified}:
- * every field given; none given, any delivery.
+ * every field given (each member of `fake.notifications()`'s filter, or an
+ * asymmetric matcher in its place, and `to`); none given, any delivery.
  */
-export interface NotificationExpectation {
-  /** The UUID of the check whose flip was delivered. */
-  check?: string | undefined;
-  /** The integration, by its UUID or its name. */
-  channel?: string | undefined;
-  /** The integration's kind: `webhook`, `email`, `slack`… */
-  kind?: string | undefined;
-  /** The direction of the flip delivered. */
-  status?: AlertDirection | undefined;
+export interface NotificationExpectation extends NotificationFilter {
   /** Where it went: an email's recipient, or the URL of one of the delivery's requests; equal to a string, or matching a regular expression. */
   to?: string | RegExp | undefined;
 }

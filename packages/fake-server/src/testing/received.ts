@@ -11,8 +11,10 @@ import type { JournalEntry } from "../http/journal.js";
 import type { PingState } from "../model/state.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 
+const METHODS = ["pings", "exportState", "notifications", "journal", "settled"] as const;
+
 /** The methods of a fake that the matchers call. */
-export type FakeUnderTest = Pick<FakeServer, "pings" | "exportState" | "notifications" | "journal" | "settled">;
+export type FakeUnderTest = Pick<FakeServer, (typeof METHODS)[number]>;
 
 /** A ping of a check's log, as `toHaveReceivedPing` compares it. */
 export interface ReceivedPing {
@@ -42,9 +44,8 @@ const BODY_SHOWN = 80;
  * @throws TypeError when `received` is not a `FakeServer`.
  */
 export function asFake(received: unknown, matcher: string): FakeUnderTest {
-  const methods = ["pings", "exportState", "notifications", "journal", "settled"] as const;
-  const fake = received as Partial<Record<(typeof methods)[number], unknown>> | null;
-  if (typeof fake !== "object" || fake === null || methods.some((method) => typeof fake[method] !== "function")) {
+  const fake = received as Partial<Record<(typeof METHODS)[number], unknown>> | null;
+  if (typeof fake !== "object" || fake === null || METHODS.some((method) => typeof fake[method] !== "function")) {
     throw new TypeError(`${matcher}: expect() must be given a FakeServer, not ${typeof received === "object" ? String(received) : typeof received}`);
   }
   return received as FakeUnderTest;
