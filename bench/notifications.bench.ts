@@ -16,6 +16,7 @@
  */
 import { FakeServer, type ChannelInit } from "@checks-api/fake-server";
 import { heapBytes } from "./heap.js";
+import { median } from "./rounds.js";
 
 const ROUNDS = 9;
 const PINGS_PER_ROUND = 10_000;
@@ -34,11 +35,6 @@ const WEBHOOK = JSON.stringify({
   body_up: "",
   headers_up: {},
 });
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
 
 /** An integration: its kind and settings. */
 type Integration = Required<Pick<ChannelInit, "kind" | "value">>;

@@ -10,7 +10,10 @@ import type { ControlAccess } from "./control-access.js";
 import type { DemoProject } from "./demo.js";
 
 /** A project the fake holds at start (loaded from `--state`), with its keys and how many checks it has. */
-export type LoadedProject = Pick<ProjectInfo, "id" | "name" | "readWriteKey" | "readOnlyKey" | "pingKey"> & { checks: number };
+export type LoadedProject = Pick<ProjectInfo, "id" | "name"> & ProjectKeys & { checks: number };
+
+/** The keys of a project the banner prints. */
+type ProjectKeys = Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">;
 
 /** Loaded projects the banner lists with their keys; past these, it says how many more there are. */
 const PROJECTS_SHOWN = 5;
@@ -97,7 +100,7 @@ function loadedLines(url: string, projects: LoadedProject[]): string[] {
   return lines;
 }
 
-function keyLines(project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">, indent: string): string[] {
+function keyLines(project: ProjectKeys, indent: string): string[] {
   return [
     `${indent}read-write key: ${project.readWriteKey ?? "(none)"}`,
     `${indent}read-only key:  ${project.readOnlyKey ?? "(none)"}`,
@@ -105,12 +108,12 @@ function keyLines(project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "p
   ];
 }
 
-function exportLines(url: string, project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">): string[] {
+function exportLines(url: string, project: ProjectKeys): string[] {
   return ["", "For the SDK and the examples, paste into a shell:", `  export ${shellVariables(url, project).join(" ")}`];
 }
 
 /** The environment the SDK and the examples read, as `NAME=value` words. */
-function shellVariables(url: string, project: Pick<ProjectInfo, "readWriteKey" | "readOnlyKey" | "pingKey">): string[] {
+function shellVariables(url: string, project: ProjectKeys): string[] {
   const words = [`CHECKS_API_URL=${url}`];
   if (project.readWriteKey) words.push(`CHECKS_API_KEY=${project.readWriteKey}`);
   if (project.readOnlyKey) words.push(`CHECKS_API_READONLY_KEY=${project.readOnlyKey}`);

@@ -16,6 +16,7 @@
  * @module
  */
 import { domainToASCII } from "node:url";
+import { percentDecodeBytes } from "./percent.js";
 
 /** A URL as libcurl holds it. */
 export interface CurlUrl {
@@ -116,22 +117,7 @@ export function credentials(url: CurlUrl): Buffer | null {
   const colon = url.userinfo.indexOf(":");
   const user = colon < 0 ? url.userinfo : url.userinfo.slice(0, colon);
   const password = colon < 0 ? "" : url.userinfo.slice(colon + 1);
-  return Buffer.concat([percentDecoded(user), Buffer.from(":"), percentDecoded(password)]);
-}
-
-function percentDecoded(text: string): Buffer {
-  const bytes = Buffer.from(text, "utf8");
-  const out: number[] = [];
-  for (let i = 0; i < bytes.length; i++) {
-    const hex = bytes.subarray(i + 1, i + 3).toString("latin1");
-    if (bytes[i] === 0x25 && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      out.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      out.push(bytes[i] as number);
-    }
-  }
-  return Buffer.from(out);
+  return Buffer.concat([percentDecodeBytes(user), Buffer.from(":"), percentDecodeBytes(password)]);
 }
 
 // A Location's bytes above 0x7F become `%xx` and its spaces `%20` (`+` in the query), as libcurl encodes a URL it follows.

@@ -1,7 +1,7 @@
 /**
  * Percent-encoding and decoding: decoding to bytes is shared by badge
- * request paths and RFC 2231 MIME parameters; encoding is how webhook URLs
- * carry substituted values.
+ * request paths, RFC 2231 MIME parameters and the credentials of a URL;
+ * encoding is how webhook URLs and forms carry substituted values.
  * @module
  */
 

@@ -4,15 +4,19 @@
  * keys, and check UUIDs (a check UUID is all it takes to send pings).
  * @module
  */
-import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, UUID_PATTERN } from "@checks-api/schema/lite";
+import { API_KEY_LENGTH, READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, UUID_PATTERN } from "@checks-api/schema/lite";
 
 const UUID_EXACT = new RegExp(UUID_PATTERN.source, "i");
 // A ping URL's first segment after `/ping/` is a UUID or a project ping key.
 const PING_KEY_SEGMENT = /(\/ping\/)([-a-zA-Z0-9_]+)(?=\/[-a-zA-Z0-9_]+)/g;
 // Any UUID, in any case, its hyphens percent-encoded or not.
 const UUID_ANYWHERE = /[0-9a-f]{8}(?:-|%2d)[0-9a-f]{4}(?:-|%2d)[0-9a-f]{4}(?:-|%2d)[0-9a-f]{4}(?:-|%2d)[0-9a-f]{12}/gi;
-// Any API key, known or not: a prefix, its `_` percent-encoded or not, and 28 letters and digits.
-const KEY_ANYWHERE = /(?<![a-z0-9])(hc[wr])(_|%5f)[a-z0-9]{28}(?![a-z0-9])/gi;
+const KEY_PREFIXES = [READ_WRITE_KEY_PREFIX, READ_ONLY_KEY_PREFIX];
+// Any API key, known or not: a prefix, its `_` percent-encoded or not, and the key's letters and digits.
+const KEY_ANYWHERE = new RegExp(
+  `(?<![a-z0-9])(${KEY_PREFIXES.map((prefix) => prefix.replace(/_$/, "(?:_|%5f)")).join("|")})[a-z0-9]{${API_KEY_LENGTH - READ_WRITE_KEY_PREFIX.length}}(?![a-z0-9])`,
+  "gi",
+);
 
 /** What a masked secret (or the part after its prefix) becomes. */
 const MASK = "********";
@@ -24,8 +28,6 @@ const MASK = "********";
 function maskUuid(uuid: string): string {
   return `********-****-****-****-********${uuid.slice(-4)}`;
 }
-
-const KEY_PREFIXES = [READ_WRITE_KEY_PREFIX, READ_ONLY_KEY_PREFIX];
 
 /** Masks a key of any kind, keeping only a recognisable prefix (`hcw_`, `hcr_`). */
 function maskKey(key: string): string {
@@ -123,7 +125,7 @@ export class Redactor {
     let out = text;
     for (const { pattern, mask } of this.#finders) out = out.replace(pattern, mask);
     out = out.replace(UUID_ANYWHERE, (uuid) => maskUuid(uuid));
-    out = out.replace(KEY_ANYWHERE, (_key, prefix: string, separator: string) => `${prefix}${separator}${MASK}`);
+    out = out.replace(KEY_ANYWHERE, (_key, prefix: string) => `${prefix}${MASK}`);
     out = out.replace(PING_KEY_SEGMENT, (_m, prefix: string, segment: string) => `${prefix}${maskKey(segment)}`);
     return out;
   }

@@ -51,7 +51,7 @@ const timeOf = (text: string | null | undefined): number | null => (text ? Date.
  * the fraction (`Date.parse` stops at milliseconds): ping dates carry six
  * digits, and a copy must show them as the service did.
  */
-export function preciseTime(text: string): number {
+function preciseTime(text: string): number {
   const fraction = /\.(\d+)/.exec(text)?.[1];
   if (fraction === undefined) return Date.parse(text);
   return Date.parse(text.replace(`.${fraction}`, "")) + Number(`0.${fraction}`) * 1000;

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { AuthenticationError, ChecksApiError, ChecksClient, ConnectionError, TimeoutError, type Channel } from "@checks-api/sdk";
-import { isKnownChannelKind, type Compat } from "@checks-api/schema";
+import { isKnownChannelKind, READ_ONLY_KEY_PREFIX, type Compat } from "@checks-api/schema";
 import { FakeServer } from "../../fake-server.js";
 import { UsageError } from "../flags.js";
 import { API_KEY_VARIABLE } from "../service-url.js";
@@ -89,7 +89,7 @@ export async function verifyCommand(argv: string[], io: CommandIo): Promise<numb
     return VERIFY_EXIT["could not run"];
   };
   if (apiKey === undefined) return fail(`${API_KEY_VARIABLE} is not set: verify needs the read-write API key of a project on the service`);
-  if (apiKey.startsWith("hcr_")) return fail(`${API_KEY_VARIABLE} is a read-only key: verify creates checks, so it needs the project's read-write key`);
+  if (apiKey.startsWith(READ_ONLY_KEY_PREFIX)) return fail(`${API_KEY_VARIABLE} is a read-only key: verify creates checks, so it needs the project's read-write key`);
 
   let client: ChecksClient;
   try {

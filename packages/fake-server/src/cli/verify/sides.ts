@@ -176,7 +176,7 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** The service took longer than the run allows for one request. */
-export class RequestTimeoutError extends Error {
+class RequestTimeoutError extends Error {
   /** Creates the error saying how long the request was given. */
   constructor(timeoutMs: number) {
     super(`no complete answer within ${timeoutMs / 1000} s`);
@@ -191,7 +191,7 @@ export class RequestTimeoutError extends Error {
  * service dripping bytes would then hold the run for as long as it likes.
  * The timer keeps the controller alive until it fires or is cleared.
  */
-export function timeLimit(signal: AbortSignal, ms: number): { signal: AbortSignal; clear: () => void } {
+function timeLimit(signal: AbortSignal, ms: number): { signal: AbortSignal; clear: () => void } {
   const controller = new AbortController();
   const stop = () => controller.abort(signal.reason);
   if (signal.aborted) stop();
