@@ -250,7 +250,7 @@ export class FakeServer {
    * @throws RangeError when no check has that UUID (the message does not repeat it: a check's UUID is the secret of its ping URL).
    */
   pings(uuid: string): PingState[] {
-    const check = this.#store.checks.get(uuid) ?? this.#store.checks.get(uuid.toLowerCase());
+    const check = this.#store.checks.get(uuid);
     if (!check) throw new RangeError("unknown check: no check has that UUID");
     return pingStates(check);
   }

@@ -148,7 +148,7 @@ export interface FakeServerOptions {
   pingBodyLimit?: number | null | undefined;
   /** Secret the badge signatures are derived from. Default `fake-badge-secret`. */
   badgeSecret?: string | undefined;
-  /** Domain of inbound email addresses. Default `hc.localhost`. */
+  /** Domain of inbound email addresses: a domain name (letters, digits, dots and hyphens). Default `hc.localhost`. */
   pingEmailDomain?: string | undefined;
   /** The clock: virtual (default, starting now or at `start`) or real. */
   clock?: { start?: ClockInput; mode?: "virtual" | "real" } | undefined;
@@ -214,7 +214,7 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
     siteName: options.siteName ?? "Mychecks",
     ...limits,
     badgeSecret: options.badgeSecret ?? "fake-badge-secret",
-    pingEmailDomain: options.pingEmailDomain ?? "hc.localhost",
+    pingEmailDomain: emailDomain(options.pingEmailDomain ?? "hc.localhost"),
     journalLimit: count("journalLimit", options.journalLimit ?? 10_000),
     journalByteLimit: count("journalByteLimit", options.journalByteLimit ?? 16 * 1024 * 1024),
     journalExcerpt: count("journalExcerpt", options.journalExcerpt ?? 4096),
@@ -272,13 +272,38 @@ function resolveVendorUrls(given: Partial<Record<VendorKind, string>>): VendorUr
   return { ...given };
 }
 
-/** An `smtp://host[:port]` URL, normalised, port 25 unless given. */
-function smtpUrl(text: unknown): string {
+// An `smtp://host[:port]` URL with nothing else in it, or `null`.
+function parsedSmtpUrl(text: unknown): URL | null {
   const url = typeof text === "string" && URL.canParse(text) ? new URL(text) : null;
   if (url === null || url.protocol !== "smtp:" || url.hostname === "" || url.username || url.password || url.search || url.hash || !/^\/?$/.test(url.pathname)) {
-    throw new RangeError(`notifications.smtpRelay must be an smtp://host:port URL, not ${JSON.stringify(text)}`);
+    return null;
   }
+  return url;
+}
+
+/** What is wrong with an SMTP relay address (`smtp://host[:port]`), or `null`. */
+export function smtpRelayProblem(text: unknown): string | null {
+  return parsedSmtpUrl(text) === null ? `must be an smtp://host:port URL, not ${JSON.stringify(text)}` : null;
+}
+
+/** An `smtp://host[:port]` URL, normalised, port 25 unless given. */
+function smtpUrl(text: unknown): string {
+  const url = parsedSmtpUrl(text);
+  if (url === null) throw new RangeError(`notifications.smtpRelay ${smtpRelayProblem(text) as string}`);
   return `smtp://${url.hostname}:${url.port || "25"}`;
+}
+
+const DOMAIN_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
+
+/** What is wrong with a ping email domain (a domain name such as `hc.localhost`), or `null`. */
+export function emailDomainProblem(text: unknown): string | null {
+  return typeof text === "string" && DOMAIN_NAME.test(text) ? null : `must be a domain name such as hc.localhost, not ${JSON.stringify(text)}`;
+}
+
+function emailDomain(text: unknown): string {
+  const problem = emailDomainProblem(text);
+  if (problem !== null) throw new RangeError(`pingEmailDomain ${problem}`);
+  return text as string;
 }
 
 function isCount(value: number): boolean {

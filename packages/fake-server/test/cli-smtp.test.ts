@@ -31,6 +31,7 @@ describe("the CLI's email flags", () => {
       [["--email-domain", ""], /^--email-domain must be a domain name/],
       [["--smtp-relay", "http://127.0.0.1:1025"], /^--smtp-relay must be an smtp:\/\/host:port URL/],
       [["--smtp-relay", "smtp://127.0.0.1:99999"], /^--smtp-relay must be an smtp:\/\/host:port URL/],
+      [["--smtp-relay", "smtp://user:pw@127.0.0.1:25"], /^--smtp-relay must be an smtp:\/\/host:port URL/],
     ] as const) {
       expect(() => parseCliArgs([...args]), args.join(" ")).toThrow(UsageError);
       expect(() => parseCliArgs([...args]), args.join(" ")).toThrow(message);

@@ -27,6 +27,8 @@ describe("FakeServer options", () => {
     ["an empty control token", { control: { token: "" } }, TOKEN_MESSAGE],
     ["an attempt time limit of 0", { notifications: { attemptTimeoutMs: 0 } }, "notifications.attemptTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, not 0"],
     ["an attempt time limit beyond a timer's", { notifications: { attemptTimeoutMs: 2 ** 31 } }, "notifications.attemptTimeoutMs must be a whole number of milliseconds from 1 to 2147483647, not 2147483648"],
+    ["a ping email domain with a space", { pingEmailDomain: "hc local" }, 'pingEmailDomain must be a domain name such as hc.localhost, not "hc local"'],
+    ["an empty ping email domain", { pingEmailDomain: "" }, 'pingEmailDomain must be a domain name such as hc.localhost, not ""'],
   ])("refuses %s with a RangeError naming the option", (_, options, message) => {
     expect(() => new FakeServer(options)).toThrow(new RangeError(message));
   });

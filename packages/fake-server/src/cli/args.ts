@@ -5,7 +5,7 @@
 import { isIP } from "node:net";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 import { limitProblem, type ServiceLimits } from "../model/limits.js";
-import { attemptTimeoutProblem } from "../options.js";
+import { attemptTimeoutProblem, emailDomainProblem, smtpRelayProblem } from "../options.js";
 import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/notify/vendor-kinds.js";
 import { isHttpUrl } from "../model/notify/value-rules.js";
 import { parseFlags, UsageError } from "./flags.js";
@@ -153,13 +153,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (values["attempt-timeout"] !== undefined) options.attemptTimeoutMs = parseAttemptTimeout(values["attempt-timeout"]);
   if (values["smtp-port"] !== undefined) options.smtpPort = parsePort(values["smtp-port"], "--smtp-port");
   if (values["email-domain"] !== undefined) {
-    if (!/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(values["email-domain"])) {
-      throw new UsageError(`--email-domain must be a domain name such as hc.localhost, not "${values["email-domain"]}"`);
-    }
+    const problem = emailDomainProblem(values["email-domain"]);
+    if (problem !== null) throw new UsageError(`--email-domain ${problem}`);
     options.emailDomain = values["email-domain"];
   }
   if (values["smtp-relay"] !== undefined) {
-    if (!/^smtp:\/\/[^/@?#\s]+$/.test(values["smtp-relay"]) || !URL.canParse(values["smtp-relay"])) throw new UsageError(`--smtp-relay must be an smtp://host:port URL, not "${values["smtp-relay"]}"`);
+    const problem = smtpRelayProblem(values["smtp-relay"]);
+    if (problem !== null) throw new UsageError(`--smtp-relay ${problem}`);
     options.smtpRelay = values["smtp-relay"];
   }
   if (values["control-token"] !== undefined) {

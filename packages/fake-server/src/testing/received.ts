@@ -99,7 +99,7 @@ export function showExpectation(expected: object): string {
 
 /** A check as a message names it. */
 export function checkLabel(names: Map<string, string>, uuid: string): string {
-  const name = names.get(uuid) ?? names.get(uuid.toLowerCase());
+  const name = names.get(uuid);
   return name === undefined ? "a deleted check" : `the check ${JSON.stringify(name)}`;
 }
 
