@@ -1,8 +1,9 @@
 /**
  * What the fake received, as the matchers read it and show it in their
  * failure messages: the pings of a check, the delivery records, the journal.
- * A message names a check by its name, never by its UUID (a secret of the
- * ping URL); the journal's paths come masked.
+ * A message names a check by its name rather than its UUID (a secret of the
+ * ping URL), and the journal's paths come masked; what the test itself
+ * passed (its expectation) and what a delivery sent are shown as they are.
  * @module
  */
 import type { PingType } from "@checks-api/schema";
