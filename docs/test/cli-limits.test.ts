@@ -25,5 +25,5 @@ it("states the default of every limit", () => {
   expect(limits).toContain(`\`notifications.outboxLimit\`: ${options.notifications.outboxLimit} records`);
   expect(limits).toContain(`\`notifications.outboxByteLimit\`: ${options.notifications.outboxByteLimit} bytes`);
   expect(limits).toContain(`| ${CHANNEL_VALUE_MAX_LENGTH} characters; a webhook's URLs, bodies, header names and values ${WEBHOOK_TEXT_MAX_LENGTH} each`);
-  expect(limits).toContain(`its first ${ANSWER_EXCERPT_BYTES} bytes are read`);
+  expect(limits).toContain(`its first ${ANSWER_EXCERPT_BYTES} bytes are kept`);
 });
