@@ -12,8 +12,10 @@ import { FakeServer, listen, type RunningServer } from "@checks-api/fake-server"
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { readSnippet, snippetFiles, SNIPPETS_DIR } from "../scripts/snippets.js";
 
-/** Snippets that read the environment but cannot run here, and why. */
+/** Snippets that cannot run here, and why. */
 const NOT_RUN: Record<string, string> = {
+  "browser/msw-worker.ts": "runs in a browser page (msw's service worker)",
+  "browser/vite-config.ts": "a Vite configuration, which the reader's dev server loads",
   "getting-started/from-environment.ts": "also talks to a second service at a made-up host",
   "ping/monitor.ts": "runs a backup script the reader has and this repository does not",
   "testing/remote-control.ts": "drives a fake server the reader starts with the CLI (CHECKS_FAKE_URL)",
@@ -21,7 +23,7 @@ const NOT_RUN: Record<string, string> = {
 const ENV_READ = /process\.env|new (?:ChecksClient|ReadOnlyChecksClient|PingClient)\(\)|createClient\(\)/;
 
 const fromEnvironment = snippetFiles().filter((snippet) => ENV_READ.test(readSnippet(snippet)));
-const standalone = snippetFiles().filter((snippet) => !fromEnvironment.includes(snippet));
+const standalone = snippetFiles().filter((snippet) => !fromEnvironment.includes(snippet) && !(snippet in NOT_RUN));
 const url = (snippet: string) => pathToFileURL(join(SNIPPETS_DIR, snippet)).href;
 
 it("runs the snippets of the guides and the README", () => {
