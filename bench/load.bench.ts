@@ -15,6 +15,10 @@
  *    for each, and, divided by the files, what importing the kit costs a
  *    test file.
  *
+ * 3. The core's size in a browser: the main entry bundled minified for the
+ *    browser (esbuild, as an application's build makes it), min+gzip; and
+ *    the browser entry, which adds msw for `handlers()`.
+ *
  * With `BENCH_COMPARE_WITH=<another checkout>` (its packages built, its
  * node_modules installed), that checkout's imports and kit suite run in the
  * same rounds, as "before". Exits non-zero when a target is missed.
@@ -25,6 +29,8 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { bundledFiles, bundleForBrowser, isZodFile } from "../test/browser-bundle.js";
 import { buildPackages, importBuilt } from "./built-packages.js";
 import { median, spread, verdict } from "./rounds.js";
 
@@ -155,7 +161,22 @@ async function suites(): Promise<{ kit: number[]; msw: number[] }> {
   return { kit: wall.get(`kit, ${checkouts[0]!.label}`)!, msw: wall.get("bare msw")! };
 }
 
+async function bundleSizes(): Promise<void> {
+  for (const [label, entry] of [
+    ["the core (main entry)", "packages/fake-server/src/index.ts"],
+    ["the browser entry (core and msw)", "packages/fake-server/src/browser.ts"],
+  ] as const) {
+    const result = await bundleForBrowser({ entryPoints: [join(root, entry)], tsconfig: join(root, "tsconfig.json") });
+    const code = result.outputFiles[0]!.contents;
+    const heavy = bundledFiles(result).filter(([file]) => isZodFile(file) || /node_modules\/(undici|smtp-server|nodemailer)\//.test(file));
+    console.log(
+      `browser bundle of ${label}: ${(code.length / 1024).toFixed(1)} KiB min, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB min+gzip (zod, undici, SMTP libraries in it: ${heavy.length === 0 ? "none" : heavy.map(([file]) => file).join(", ")})`,
+    );
+  }
+}
+
 buildPackages(["@checks-api/schema", "@checks-api/sdk", "@checks-api/fake-server"]);
+await bundleSizes();
 const added = coldImports();
 const fakeAdded = added.get(`${checkouts[0]!.label} @checks-api/fake-server`)!;
 const mswAdded = added.get(`${checkouts[0]!.label} msw/node`)!;
