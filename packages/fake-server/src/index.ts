@@ -40,7 +40,7 @@ export type { ControlSettings } from "./model/service.js";
 export { StateDocumentError } from "./model/state-validation.js";
 export type { ChannelSettings, CreateCheckInput, KnownChannelKind } from "@checks-api/schema";
 export { channels, type Directions, type TypedChannel, type WebhookTarget } from "./model/channel-builders.js";
-export { VENDOR_KINDS, type VendorKind } from "./model/notify/vendor-kinds.js";
+export { VENDOR_KINDS, type VendorKind } from "./model/kinds/registry.js";
 export { OPERATIONS } from "./http/router.js";
 export type { KeyKind } from "./model/store.js";
 export { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";

@@ -8,7 +8,7 @@ import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_
 import type { ClockInput } from "./model/clock.js";
 import { checkedLimits } from "./model/limits.js";
 import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
-import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/notify/vendor-kinds.js";
+import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/kinds/registry.js";
 import { isHttpUrl } from "./model/notify/value-rules.js";
 
 /**

@@ -29,51 +29,6 @@ import { checkDeclared } from "./declared-settings.js";
 import { ChannelValueError, type JsonObject } from "./value-rules.js";
 
 export { ChannelValueError } from "./value-rules.js";
-export { parseWebhookSettings } from "./webhook-settings.js";
-
-/** An email channel's settings. */
-export interface EmailSettings {
-  /** Recipient address. */
-  address: string;
-  /** Whether up flips are sent. */
-  up: boolean;
-  /** Whether down flips are sent. */
-  down: boolean;
-}
-
-/** An ntfy channel's settings. */
-export interface NtfySettings {
-  /** Topic the message is published to. */
-  topic: string;
-  /** Server URL the message is posted to. */
-  url: string;
-  /** Priority of down messages; `0` turns them off. */
-  priority: number;
-  /** Priority of up messages; `0` turns them off. */
-  priorityUp: number;
-  /** Access token sent as a bearer token, `""` for none. */
-  token: string;
-}
-
-/** Reads an email channel's settings, or throws a {@link ChannelValueError}. */
-export function parseEmailSettings(value: string): EmailSettings {
-  const object = checkDeclared("email", value);
-  if (object === null) return { address: value, up: true, down: true };
-  return { address: object.value as string, up: object.up as boolean, down: object.down as boolean };
-}
-
-/** The URL a Slack or Mattermost channel posts to: the text itself, or `incoming_webhook.url` of a JSON object. */
-export function slackUrl(kind: "slack" | "mattermost", value: string): string {
-  const object = checkDeclared(kind, value);
-  return object === null ? value : ((object.incoming_webhook as JsonObject).url as string);
-}
-
-/** The URL a Discord channel posts to: `webhook.url`, the retired `discordapp.com` host replaced, then `/slack`. */
-export function discordUrl(value: string): string {
-  const url = ((checkDeclared("discord", value) as JsonObject).webhook as JsonObject).url as string;
-  const retired = "https://discordapp.com/";
-  return `${url.startsWith(retired) ? `https://discord.com/${url.slice(retired.length)}` : url}/slack`;
-}
 
 /** The value of a kind whose settings are plain text (a URL, a key), checked. */
 export function plainValue(kind: string, value: string): string {
@@ -86,18 +41,6 @@ export function objectValue(kind: string, value: string): JsonObject {
   const object = checkDeclared(kind, value);
   if (object === null) throw new ChannelValueError(`${kind} value: must be a JSON object`);
   return object;
-}
-
-/** Reads an ntfy channel's settings, or throws a {@link ChannelValueError}. */
-export function parseNtfySettings(value: string): NtfySettings {
-  const object = objectValue("ntfy", value);
-  return {
-    topic: object.topic as string,
-    url: object.url as string,
-    priority: object.priority as number,
-    priorityUp: object.priority_up as number,
-    token: typeof object.token === "string" ? object.token : "",
-  };
 }
 
 /**

@@ -7,11 +7,14 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { checkFields } from "./chat-fields.js";
-import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, nameThenCode, reasonLong, templated } from "./formats.js";
-import { jsonAlert } from "./http-alert.js";
-import { plainValue } from "./settings.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { checkFields } from "../notify/chat-fields.js";
+import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, nameThenCode, reasonLong, templated } from "../notify/formats.js";
+import { jsonAlert } from "../notify/http-alert.js";
+import { plainValue } from "../notify/settings.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import { made, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "msteamsw";
 
 function heading(view: AlertView): string {
   const name = escapeHtml(nameThenCode(view));
@@ -21,7 +24,7 @@ function heading(view: AlertView): string {
 }
 
 /** A Teams workflow delivery to the channel's URL. */
-export function renderTeams(view: AlertView): HttpAlert {
+function renderTeams(view: AlertView): HttpAlert {
   const facts = checkFields(view, {
     labelEnd: ":",
     shortDescription: true,
@@ -40,7 +43,7 @@ export function renderTeams(view: AlertView): HttpAlert {
       { type: "CodeBlock", codeSnippet: body, language: "PlainText" },
     );
   }
-  return jsonAlert(plainValue("msteamsw", view.channel.value), {
+  return jsonAlert(plainValue(KIND, view.channel.value), {
     type: "message",
     attachments: [
       {
@@ -58,3 +61,17 @@ export function renderTeams(view: AlertView): HttpAlert {
     ],
   });
 }
+
+/** The `msteamsw` kind. */
+export const msteamsw = {
+  kind: KIND,
+  /**
+   * A Microsoft Teams workflow's webhook.
+   * @example
+   * ```ts
+   * channels.msteamsw("https://prod.westeurope.logic.azure.com/workflows/abc");
+   * ```
+   */
+  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  render: renderTeams,
+} satisfies KindModule<typeof KIND>;

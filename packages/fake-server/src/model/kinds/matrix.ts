@@ -9,14 +9,24 @@
  */
 import { escapeHtml } from "../../text/html-escape.js";
 import { percentEncode } from "../../text/percent.js";
-import { lastPingSummary } from "./chat-fields.js";
-import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, downtimeText, formatPeriod, nameThenCode, reasonSuffix, tagList, templated } from "./formats.js";
-import { jsonAlert } from "./http-alert.js";
-import { othersLines } from "./others.js";
-import { plainValue } from "./settings.js";
-import { deliveryUuid, VENDOR_STAND_INS } from "./vendor-stand-ins.js";
-import { vendorAlert } from "./vendor.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { lastPingSummary } from "../notify/chat-fields.js";
+import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, downtimeText, formatPeriod, nameThenCode, reasonSuffix, tagList, templated } from "../notify/formats.js";
+import { jsonAlert } from "../notify/http-alert.js";
+import { othersLines } from "../notify/others.js";
+import { plainValue } from "../notify/settings.js";
+import { deliveryUuid } from "../notify/vendor-stand-ins.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import { made, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "matrix";
+
+/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
+const STAND_INS = {
+  /** The Matrix homeserver the service's bot posts through. */
+  matrixHomeserver: "https://matrix.example.org",
+  /** The Matrix bot's access token. */
+  matrixAccessToken: "fake-matrix-access-token",
+} as const;
 
 function plain(view: AlertView): string {
   const name = escapeHtml(nameThenCode(view));
@@ -70,9 +80,24 @@ function formatted(view: AlertView): string {
 }
 
 /** A Matrix delivery; the settings are the room's ID. */
-export function renderMatrix(view: AlertView): HttpAlert {
-  const room = percentEncode(plainValue("matrix", view.channel.value));
-  const url = `${VENDOR_STAND_INS.matrixHomeserver}/_matrix/client/v3/rooms/${room}/send/m.room.message/${deliveryUuid(view, "matrix")}`;
+function renderMatrix(view: AlertView): HttpAlert {
+  const room = percentEncode(plainValue(KIND, view.channel.value));
+  const url = `${STAND_INS.matrixHomeserver}/_matrix/client/v3/rooms/${room}/send/m.room.message/${deliveryUuid(view, KIND)}`;
   const payload = { msgtype: "m.text", body: plain(view), format: "org.matrix.custom.html", formatted_body: formatted(view) };
-  return vendorAlert("matrix", jsonAlert(url, payload, [["Authorization", `Bearer ${VENDOR_STAND_INS.matrixAccessToken}`]], "PUT"));
+  return jsonAlert(url, payload, [["Authorization", `Bearer ${STAND_INS.matrixAccessToken}`]], "PUT");
 }
+
+/** The `matrix` kind. */
+export const matrix = {
+  kind: KIND,
+  /**
+   * A Matrix room, by its room ID (the service's bot posts there).
+   * @example
+   * ```ts
+   * channels.matrix("!abcdefghijkl:matrix.org");
+   * ```
+   */
+  build: (roomId: string): TypedChannel<typeof KIND> => made(KIND, roomId),
+  render: renderMatrix,
+  vendor: true,
+} satisfies KindModule<typeof KIND>;

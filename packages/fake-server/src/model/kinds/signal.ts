@@ -8,14 +8,22 @@
  */
 import { codePointLength } from "../../text/code-points.js";
 import { escapeHtml } from "../../text/html-escape.js";
-import { factLines, HTML_FACTS } from "./fact-lines.js";
-import { downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
-import { jsonAlert } from "./http-alert.js";
-import { othersLines } from "./others.js";
-import { objectValue } from "./settings.js";
-import { deliveryUuid, VENDOR_STAND_INS } from "./vendor-stand-ins.js";
-import { vendorAlert } from "./vendor.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { factLines, HTML_FACTS } from "../notify/fact-lines.js";
+import { downtimeText, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
+import { jsonAlert } from "../notify/http-alert.js";
+import { othersLines } from "../notify/others.js";
+import { objectValue } from "../notify/settings.js";
+import { deliveryUuid } from "../notify/vendor-stand-ins.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import { phoneChannel, switchedOn, type Directions, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "signal";
+
+/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
+const STAND_INS = {
+  /** Where the JSON-RPC requests of `signal-cli` stand (its HTTP daemon's endpoint). */
+  signalRpc: "http://signal-cli.invalid/api/v1/rpc",
+} as const;
 
 const UNESCAPED: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
 
@@ -55,16 +63,29 @@ export function signalMarkup(view: AlertView): string {
 }
 
 /** A Signal delivery. */
-export function renderSignal(view: AlertView): HttpAlert {
-  const value = objectValue("signal", view.channel.value).value as string;
+function renderSignal(view: AlertView): HttpAlert {
+  const value = objectValue(KIND, view.channel.value).value as string;
   const { text, styles } = signalStyles(signalMarkup(view));
-  return vendorAlert(
-    "signal",
-    jsonAlert(VENDOR_STAND_INS.signalRpc, {
+  return jsonAlert(STAND_INS.signalRpc, {
       jsonrpc: "2.0",
       method: "send",
       params: { recipient: [value.includes(".") ? `u:${value}` : value], message: text, textStyle: styles },
-      id: deliveryUuid(view, "signal"),
-    }),
-  );
+      id: deliveryUuid(view, KIND),
+    });
 }
+
+/** The `signal` kind. */
+export const signal = {
+  kind: KIND,
+  /**
+   * A Signal recipient: a phone number or a username.
+   * @example
+   * ```ts
+   * channels.signal("+15551234567", { up: false });
+   * ```
+   */
+  build: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
+  render: renderSignal,
+  notifies: switchedOn,
+  vendor: true,
+} satisfies KindModule<typeof KIND>;

@@ -7,11 +7,14 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { lastPingSummary } from "./chat-fields.js";
-import { cloakedUrl, downtimeText, formatPeriod, nameThenCode, reasonLong, tagList, templated } from "./formats.js";
-import { jsonAlert } from "./http-alert.js";
-import { plainValue } from "./settings.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { lastPingSummary } from "../notify/chat-fields.js";
+import { cloakedUrl, downtimeText, formatPeriod, nameThenCode, reasonLong, tagList, templated } from "../notify/formats.js";
+import { jsonAlert } from "../notify/http-alert.js";
+import { plainValue } from "../notify/settings.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import { made, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "googlechat";
 
 function headline(view: AlertView): string {
   const name = escapeHtml(nameThenCode(view));
@@ -24,7 +27,7 @@ function headline(view: AlertView): string {
 }
 
 /** A Google Chat delivery: the card, posted to the space's webhook URL. */
-export function renderGoogleChat(view: AlertView): HttpAlert {
+function renderGoogleChat(view: AlertView): HttpAlert {
   const { check } = view;
   const fact = (topLabel: string, text: string) => ({ decoratedText: { topLabel, text } });
   const widgets: unknown[] = [{ textParagraph: { text: headline(view) } }];
@@ -38,5 +41,19 @@ export function renderGoogleChat(view: AlertView): HttpAlert {
     buttonList: { buttons: [{ text: `View in ${view.site.name}`, type: "FILLED", onClick: { openLink: { url: cloakedUrl(view) } } }] },
   });
   const card = { sections: { collapsible: true, uncollapsibleWidgetsCount: 1, widgets } };
-  return jsonAlert(plainValue("googlechat", view.channel.value), { cardsV2: [{ card }] });
+  return jsonAlert(plainValue(KIND, view.channel.value), { cardsV2: [{ card }] });
 }
+
+/** The `googlechat` kind. */
+export const googlechat = {
+  kind: KIND,
+  /**
+   * A Google Chat space's webhook.
+   * @example
+   * ```ts
+   * channels.googlechat("https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t");
+   * ```
+   */
+  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  render: renderGoogleChat,
+} satisfies KindModule<typeof KIND>;

@@ -6,11 +6,14 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { checkFields, field } from "./chat-fields.js";
-import { cloakedUrl, downtimeText, logoUrl, nameThenCode, reasonLong, templated } from "./formats.js";
-import { jsonAlert } from "./http-alert.js";
-import { plainValue } from "./settings.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { checkFields, field } from "../notify/chat-fields.js";
+import { cloakedUrl, downtimeText, logoUrl, nameThenCode, reasonLong, templated } from "../notify/formats.js";
+import { jsonAlert } from "../notify/http-alert.js";
+import { plainValue } from "../notify/settings.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import { made, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "rocketchat";
 
 function text(view: AlertView): string {
   const reason = reasonLong(view.flip.reason);
@@ -21,7 +24,7 @@ function text(view: AlertView): string {
 }
 
 /** A Rocket.Chat delivery to the channel's URL. */
-export function renderRocketChat(view: AlertView): HttpAlert {
+function renderRocketChat(view: AlertView): HttpAlert {
   const fields = checkFields(view, {
     labelEnd: "",
     shortDescription: false,
@@ -35,10 +38,24 @@ export function renderRocketChat(view: AlertView): HttpAlert {
     const link = `${cloakedUrl(view)}#ping-${ping.n}`;
     fields.push(field("Last Ping Body", `${size} ${size === 1 ? "byte" : "bytes"}, [show body](${link})`));
   }
-  return jsonAlert(plainValue("rocketchat", view.channel.value), {
+  return jsonAlert(plainValue(KIND, view.channel.value), {
     alias: view.site.name,
     avatar: logoUrl(view),
     text: text(view),
     attachments: [{ color: view.flip.status === "up" ? "#5cb85c" : "#d9534f", fields }],
   });
 }
+
+/** The `rocketchat` kind. */
+export const rocketchat = {
+  kind: KIND,
+  /**
+   * A Rocket.Chat incoming webhook.
+   * @example
+   * ```ts
+   * channels.rocketchat("https://chat.example.com/hooks/abc/def");
+   * ```
+   */
+  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  render: renderRocketChat,
+} satisfies KindModule<typeof KIND>;

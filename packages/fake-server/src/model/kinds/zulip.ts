@@ -7,10 +7,14 @@
  * @module
  */
 import { escapeHtml } from "../../text/html-escape.js";
-import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
-import { formAlert } from "./http-alert.js";
-import { objectValue } from "./settings.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
+import { formAlert } from "../notify/http-alert.js";
+import { objectValue } from "../notify/settings.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import type { ChannelSettings } from "@checks-api/schema";
+import { made, sorted, type Defaults, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "zulip";
 
 function content(view: AlertView): string {
   const downtime = downtimeText(view);
@@ -24,8 +28,8 @@ function content(view: AlertView): string {
 }
 
 /** A Zulip delivery. */
-export function renderZulip(view: AlertView): HttpAlert {
-  const settings = objectValue("zulip", view.channel.value);
+function renderZulip(view: AlertView): HttpAlert {
+  const settings = objectValue(KIND, view.channel.value);
   const to = settings.to as string;
   const topic = typeof settings.topic === "string" && settings.topic !== "" ? settings.topic : templated(`${nameThenCode(view)} is ${view.flip.status.toUpperCase()}`);
   return formAlert(
@@ -40,3 +44,19 @@ export function renderZulip(view: AlertView): HttpAlert {
     [settings.bot_email as string, settings.api_key as string],
   );
 }
+
+/** The `zulip` kind. */
+export const zulip = {
+  kind: KIND,
+  /**
+   * A Zulip bot posting to a stream (or, with `mtype: "private"`, to a person).
+   * @example
+   * ```ts
+   * channels.zulip({ bot_email: "alerts-bot@example.zulipchat.com", api_key: "k", site: "https://example.zulipchat.com", to: "ops" });
+   * ```
+   */
+  build(settings: Defaults<ChannelSettings<typeof KIND>, "mtype">): TypedChannel<typeof KIND> {
+    return made(KIND, sorted({ mtype: "stream", topic: "", ...settings }));
+  },
+  render: renderZulip,
+} satisfies KindModule<typeof KIND>;

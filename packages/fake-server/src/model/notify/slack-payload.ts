@@ -8,8 +8,9 @@
  */
 import { checkFields, field } from "./chat-fields.js";
 import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, downtimeText, logoUrl, nameThenCode, reasonLong } from "./formats.js";
+import { checkDeclared } from "./declared-settings.js";
 import { jsonAlert } from "./http-alert.js";
-import { discordUrl, slackUrl } from "./settings.js";
+import type { JsonObject } from "./value-rules.js";
 import type { AlertView, HttpAlert } from "./view.js";
 
 /** The Slack-style payload of a delivery. */
@@ -44,12 +45,13 @@ function payload(view: AlertView, asteriskEscape: string): unknown {
   };
 }
 
-/** A Slack or Mattermost delivery: the payload to the channel's incoming-webhook URL. */
-export function renderSlack(view: AlertView, kind: "slack" | "mattermost"): HttpAlert {
-  return jsonAlert(slackUrl(kind, view.channel.value), payload(view, "\u034f*"));
+/** The URL a Slack or Mattermost channel posts to: the text itself, or `incoming_webhook.url` of a JSON object. */
+export function incomingWebhookUrl(kind: string, value: string): string {
+  const object = checkDeclared(kind, value);
+  return object === null ? value : ((object.incoming_webhook as JsonObject).url as string);
 }
 
-/** A Discord delivery: the same payload to the webhook's Slack-compatible URL, `*` escaped with a backslash. */
-export function renderDiscord(view: AlertView): HttpAlert {
-  return jsonAlert(discordUrl(view.channel.value), payload(view, "\\*"));
+/** The payload posted to `url`, each `*` of a schedule written as `asteriskEscape`. */
+export function slackAlert(view: AlertView, url: string, asteriskEscape: string): HttpAlert {
+  return jsonAlert(url, payload(view, asteriskEscape));
 }

@@ -9,11 +9,15 @@
  */
 import { escapeHtml } from "../../text/html-escape.js";
 import { formEncode } from "../../text/percent.js";
-import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "./formats.js";
-import { jsonAlert } from "./http-alert.js";
-import { othersLines } from "./others.js";
-import { objectValue } from "./settings.js";
-import type { AlertView, HttpAlert } from "./view.js";
+import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
+import { jsonAlert } from "../notify/http-alert.js";
+import { othersLines } from "../notify/others.js";
+import { objectValue } from "../notify/settings.js";
+import type { AlertView, HttpAlert } from "../notify/view.js";
+import type { ChannelSettings } from "@checks-api/schema";
+import { jsonMember, made, sorted, type Defaults, type KindModule, type TypedChannel } from "./kind.js";
+
+const KIND = "gotify";
 
 /** `{url}/message?token=…`: the server URL as a directory, the token form-encoded. */
 export function gotifyMessageUrl(base: string, token: string): string {
@@ -38,8 +42,8 @@ function message(view: AlertView): string {
 }
 
 /** A Gotify delivery. */
-export function renderGotify(view: AlertView): HttpAlert {
-  const settings = objectValue("gotify", view.channel.value);
+function renderGotify(view: AlertView): HttpAlert {
+  const settings = objectValue(KIND, view.channel.value);
   return jsonAlert(gotifyMessageUrl(settings.url as string, settings.token as string), {
     title: templated(`${nameThenCode(view)} is ${view.flip.status.toUpperCase()}`),
     message: message(view),
@@ -47,3 +51,20 @@ export function renderGotify(view: AlertView): HttpAlert {
     priority: view.flip.status === "up" ? settings.priority_up : settings.priority,
   });
 }
+
+/** The `gotify` kind. */
+export const gotify = {
+  kind: KIND,
+  /**
+   * A Gotify application; priorities 0 (off), 2, 5 (the default) or 9.
+   * @example
+   * ```ts
+   * channels.gotify({ url: "https://gotify.example.com", token: "AbCdEf", priority_up: 2 });
+   * ```
+   */
+  build(settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> {
+    return made(KIND, sorted({ priority: 5, priority_up: 5, ...settings }));
+  },
+  render: renderGotify,
+  notifies: (value, direction) => jsonMember(value, direction === "up" ? "priority_up" : "priority") !== 0,
+} satisfies KindModule<typeof KIND>;
