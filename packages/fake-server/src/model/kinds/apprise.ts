@@ -28,11 +28,11 @@ function renderApprise(view: AlertView): HttpAlert {
   const reason = down ? reasonLong(view.flip.reason) : null;
   const downtime = downtimeText(view);
   return jsonAlert(STAND_INS.appriseNotify, {
-      urls: plainValue(KIND, view.channel.value),
-      title: templated(`${escapeHtml(nameThenCode(view))} is ${view.flip.status.toUpperCase()}`),
-      body: templated(reason ? `Reason: ${reason}.` : downtime ? `The downtime lasted ${downtime}.` : ""),
-      type: down ? "failure" : "success",
-    });
+    urls: plainValue(KIND, view.channel.value),
+    title: templated(`${escapeHtml(nameThenCode(view))} is ${view.flip.status.toUpperCase()}`),
+    body: templated(reason ? `Reason: ${reason}.` : downtime ? `The downtime lasted ${downtime}.` : ""),
+    type: down ? "failure" : "success",
+  });
 }
 
 /** The `apprise` kind. */

@@ -6,13 +6,13 @@
  * when it holds a code fence).
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { factLines, type FactStyle } from "../notify/fact-lines.js";
 import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
 import { jsonAlert } from "../notify/http-alert.js";
 import { objectValue } from "../notify/settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { serviceJson } from "../../text/json.js";
 import { made, type Defaults, type KindModule, type TypedChannel } from "./kind.js";
 

@@ -7,6 +7,7 @@
  * direction's priority.
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { formEncode } from "../../text/percent.js";
 import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
@@ -14,7 +15,6 @@ import { jsonAlert } from "../notify/http-alert.js";
 import { othersLines } from "../notify/others.js";
 import { objectValue } from "../notify/settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { jsonMember, made, sorted, type Defaults, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "gotify";

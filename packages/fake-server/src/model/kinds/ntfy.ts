@@ -8,6 +8,7 @@
  * message are HTML-escaped; the title is not.
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { lastPingSummary } from "../notify/chat-fields.js";
 import { cloakedUrl, downtimeText, formatPeriod, nameThenCode, reasonLong, tagList, templated } from "../notify/formats.js";
@@ -15,7 +16,6 @@ import { jsonAlert } from "../notify/http-alert.js";
 import { objectValue } from "../notify/settings.js";
 import { othersLines } from "../notify/others.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { made, sorted, type Defaults, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "ntfy";

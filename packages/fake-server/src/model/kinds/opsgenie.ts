@@ -5,13 +5,13 @@
  * going up.
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { lastPingSummary } from "../notify/chat-fields.js";
 import { cloakedUrl, formatPeriod, nameThenCode, reasonSuffix, tagList, templated } from "../notify/formats.js";
 import { jsonAlert } from "../notify/http-alert.js";
 import { objectValue } from "../notify/settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { serviceJson } from "../../text/json.js";
 import { made, type KindModule, type TypedChannel } from "./kind.js";
 

@@ -4,12 +4,12 @@
  * and resolved going up, with the check's facts as details.
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { lastPingSummary } from "../notify/chat-fields.js";
 import { formatPeriod, nameThenCode, reasonSuffix, tagList, templated } from "../notify/formats.js";
 import { jsonAlert } from "../notify/http-alert.js";
 import { checkDeclared } from "../notify/declared-settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { serviceJson } from "../../text/json.js";
 import { made, type KindModule, type TypedChannel } from "./kind.js";
 
@@ -33,14 +33,14 @@ function renderPagerDuty(view: AlertView): HttpAlert {
   else Object.assign(details, { Schedule: check.schedule, "Time zone": check.tz });
   const down = view.flip.status === "down";
   return jsonAlert(PAGERDUTY_URL, {
-      service_key: object === null ? view.channel.value : object.service_key,
-      incident_key: check.uniqueKey,
-      event_type: down ? "trigger" : "resolve",
-      description: templated(down ? `${nameThenCode(view)} is DOWN${reasonSuffix(view)}.` : `${nameThenCode(view)} received a ping and is now UP`),
-      client: view.site.name,
-      client_url: `${view.site.root}/checks/${check.uuid}/details/`,
-      details,
-    });
+    service_key: object === null ? view.channel.value : object.service_key,
+    incident_key: check.uniqueKey,
+    event_type: down ? "trigger" : "resolve",
+    description: templated(down ? `${nameThenCode(view)} is DOWN${reasonSuffix(view)}.` : `${nameThenCode(view)} received a ping and is now UP`),
+    client: view.site.name,
+    client_url: `${view.site.root}/checks/${check.uuid}/details/`,
+    details,
+  });
 }
 
 /** The `pd` kind. */

@@ -67,11 +67,11 @@ function renderSignal(view: AlertView): HttpAlert {
   const value = objectValue(KIND, view.channel.value).value as string;
   const { text, styles } = signalStyles(signalMarkup(view));
   return jsonAlert(STAND_INS.signalRpc, {
-      jsonrpc: "2.0",
-      method: "send",
-      params: { recipient: [value.includes(".") ? `u:${value}` : value], message: text, textStyle: styles },
-      id: deliveryUuid(view, KIND),
-    });
+    jsonrpc: "2.0",
+    method: "send",
+    params: { recipient: [value.includes(".") ? `u:${value}` : value], message: text, textStyle: styles },
+    id: deliveryUuid(view, KIND),
+  });
 }
 
 /** The `signal` kind. */

@@ -5,6 +5,7 @@
  * other checks that are down, to the integration's chat (and forum topic).
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { factLines, HTML_FACTS } from "../notify/fact-lines.js";
 import { CHAT_BODY_MAX_LENGTH, cloakedUrl, cutBody, downtimeText, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
@@ -12,7 +13,6 @@ import { jsonAlert } from "../notify/http-alert.js";
 import { othersLines } from "../notify/others.js";
 import { objectValue } from "../notify/settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { serviceJson } from "../../text/json.js";
 import { made, type KindModule, type TypedChannel } from "./kind.js";
 
@@ -45,11 +45,11 @@ function text(view: AlertView): string {
 function renderTelegram(view: AlertView): HttpAlert {
   const chat = objectValue(KIND, view.channel.value);
   return jsonAlert(`https://api.telegram.org/bot${STAND_INS.telegramToken}/sendMessage`, {
-      chat_id: chat.id,
-      message_thread_id: chat.thread_id ?? null,
-      text: text(view),
-      parse_mode: "html",
-    });
+    chat_id: chat.id,
+    message_thread_id: chat.thread_id ?? null,
+    text: text(view),
+    parse_mode: "html",
+  });
 }
 
 /** The `telegram` kind. */

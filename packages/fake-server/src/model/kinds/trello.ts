@@ -6,6 +6,7 @@
  * and a link to its public page.
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { formEncode } from "../../text/percent.js";
 import { cloakedUrl, formatPeriod, nameThenCode, templated } from "../notify/formats.js";
@@ -13,7 +14,6 @@ import { httpAlert } from "../notify/http-alert.js";
 import { naturalTime } from "../notify/natural-time.js";
 import { objectValue } from "../notify/settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { made, sorted, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "trello";

@@ -6,12 +6,12 @@
  * the downtime, and the check's description when it has one.
  * @module
  */
+import type { ChannelSettings } from "@checks-api/schema";
 import { escapeHtml } from "../../text/html-escape.js";
 import { cloakedUrl, downtimeText, nameThenCode, reasonSuffix, templated } from "../notify/formats.js";
 import { formAlert } from "../notify/http-alert.js";
 import { objectValue } from "../notify/settings.js";
 import type { AlertView, HttpAlert } from "../notify/view.js";
-import type { ChannelSettings } from "@checks-api/schema";
 import { made, sorted, type Defaults, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "zulip";
