@@ -16,18 +16,15 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "apprise";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** Where Apprise's notifications stand (an Apprise API server's stateless endpoint). */
-  appriseNotify: "http://apprise.invalid/notify",
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** Where Apprise's notifications stand (an Apprise API server's stateless endpoint). */
+const APPRISE_NOTIFY = "http://apprise.invalid/notify";
 
-/** An Apprise delivery. */
 function renderApprise(view: AlertView): HttpAlert {
   const down = view.flip.status === "down";
   const reason = down ? reasonLong(view.flip.reason) : null;
   const downtime = downtimeText(view);
-  return jsonAlert(STAND_INS.appriseNotify, {
+  return jsonAlert(APPRISE_NOTIFY, {
     urls: plainValue(KIND, view.channel.value),
     title: templated(`${escapeHtml(nameThenCode(view))} is ${view.flip.status.toUpperCase()}`),
     body: templated(reason ? `Reason: ${reason}.` : downtime ? `The downtime lasted ${downtime}.` : ""),
@@ -38,14 +35,18 @@ function renderApprise(view: AlertView): HttpAlert {
 /** The `apprise` kind. */
 export const apprise = {
   kind: KIND,
-  /**
-   * An Apprise notification URL.
-   * @example
-   * ```ts
-   * channels.apprise("json://127.0.0.1:9000/apprise");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * An Apprise notification URL.
+     * @example
+     * ```ts
+     * channels.apprise("json://127.0.0.1:9000/apprise");
+     * ```
+     */
+    apprise(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderApprise,
   vendor: true,
 } satisfies KindModule<typeof KIND>;

@@ -25,14 +25,18 @@ function renderCall(view: AlertView): HttpAlert {
 /** The `call` kind. */
 export const call = {
   kind: KIND,
-  /**
-   * A phone number to call (calls are made only when a check goes down).
-   * @example
-   * ```ts
-   * channels.call("+15551234567");
-   * ```
-   */
-  build: (number: string): TypedChannel<typeof KIND> => made(KIND, serviceJson({ value: number } satisfies ChannelSettings<typeof KIND>)),
+  builder: {
+    /**
+     * A phone number to call (calls are made only when a check goes down).
+     * @example
+     * ```ts
+     * channels.call("+15551234567");
+     * ```
+     */
+    call(number: string): TypedChannel<typeof KIND> {
+      return made(KIND, serviceJson({ value: number } satisfies ChannelSettings<typeof KIND>));
+    },
+  },
   render: renderCall,
   downOnly: true,
   vendor: true,

@@ -23,14 +23,18 @@ export function discordUrl(value: string): string {
 /** The `discord` kind. */
 export const discord = {
   kind: KIND,
-  /**
-   * A Discord webhook (its Slack-compatible address is what gets the alert).
-   * @example
-   * ```ts
-   * channels.discord("https://discord.com/api/webhooks/1/abc");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, serviceJson({ webhook: { url } } satisfies ChannelSettings<typeof KIND>)),
+  builder: {
+    /**
+     * A Discord webhook (its Slack-compatible address is what gets the alert).
+     * @example
+     * ```ts
+     * channels.discord("https://discord.com/api/webhooks/1/abc");
+     * ```
+     */
+    discord(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, serviceJson({ webhook: { url } } satisfies ChannelSettings<typeof KIND>));
+    },
+  },
   render: (view) => slackAlert(view, discordUrl(view.channel.value), "\\*"),
   isPermanentFailure: (status) => status === 404,
 } satisfies KindModule<typeof KIND>;

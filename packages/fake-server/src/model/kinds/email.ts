@@ -32,15 +32,17 @@ export function parseEmailSettings(value: string): EmailSettings {
 /** The `email` kind. */
 export const email = {
   kind: KIND,
-  /**
-   * An email address, notified of both directions unless told otherwise.
-   * @example
-   * ```ts
-   * channels.email("ops@example.com", { up: false }); // down alerts only
-   * ```
-   */
-  build(address: string, { up = true, down = true }: Directions = {}): TypedChannel<typeof KIND> {
-    return made(KIND, sorted({ value: address, up, down } satisfies ChannelSettings<typeof KIND>));
+  builder: {
+    /**
+     * An email address, notified of both directions unless told otherwise.
+     * @example
+     * ```ts
+     * channels.email("ops@example.com", { up: false }); // down alerts only
+     * ```
+     */
+    email(address: string, { up = true, down = true }: Directions = {}): TypedChannel<typeof KIND> {
+      return made(KIND, sorted({ value: address, up, down } satisfies ChannelSettings<typeof KIND>));
+    },
   },
   render: (view) => renderEmail(view, parseEmailSettings(view.channel.value).address),
   notifies: (value, direction) => parseEmailSettings(value)[direction],

@@ -18,11 +18,9 @@ import { made, type Defaults, type KindModule, type TypedChannel } from "./kind.
 
 const KIND = "github";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** The GitHub App installation's access token. */
-  githubToken: "fake-github-installation-token",
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** The GitHub App installation's access token. */
+const GITHUB_TOKEN = "fake-github-installation-token";
 
 const MARKDOWN_FACTS: FactStyle = {
   label: (name) => `**${name}:**`,
@@ -41,27 +39,28 @@ function body(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** A GitHub delivery. */
 function renderGitHub(view: AlertView): HttpAlert {
   const settings = objectValue(KIND, view.channel.value);
   const title = templated(`${nameThenCode(view)} is ${view.flip.status.toUpperCase()}`);
   return jsonAlert(`https://api.github.com/repos/${settings.repo as string}/issues`, { title, body: body(view), labels: settings.labels }, [
-      ["Authorization", `Bearer ${STAND_INS.githubToken}`],
+      ["Authorization", `Bearer ${GITHUB_TOKEN}`],
     ]);
 }
 
 /** The `github` kind. */
 export const github = {
   kind: KIND,
-  /**
-   * A GitHub repository that gets an issue for each check that goes down, through the service's GitHub App installation.
-   * @example
-   * ```ts
-   * channels.github({ installation_id: 123, repo: "acme/ops", labels: ["alert"] });
-   * ```
-   */
-  build(settings: Defaults<ChannelSettings<typeof KIND>, "labels">): TypedChannel<typeof KIND> {
-    return made(KIND, serviceJson({ installation_id: settings.installation_id, repo: settings.repo, labels: settings.labels ?? [] }));
+  builder: {
+    /**
+     * A GitHub repository that gets an issue for each check that goes down, through the service's GitHub App installation.
+     * @example
+     * ```ts
+     * channels.github({ installation_id: 123, repo: "acme/ops", labels: ["alert"] });
+     * ```
+     */
+    github(settings: Defaults<ChannelSettings<typeof KIND>, "labels">): TypedChannel<typeof KIND> {
+      return made(KIND, serviceJson({ installation_id: settings.installation_id, repo: settings.repo, labels: settings.labels ?? [] }));
+    },
   },
   render: renderGitHub,
   downOnly: true,

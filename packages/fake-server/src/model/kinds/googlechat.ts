@@ -26,7 +26,6 @@ function headline(view: AlertView): string {
   return templated([`\u{1f7e2} The check <b>${name}</b> is now <b>UP</b>.`, ...(downtime ? [`The downtime lasted ${downtime}.`] : [])].join("\n"));
 }
 
-/** A Google Chat delivery: the card, posted to the space's webhook URL. */
 function renderGoogleChat(view: AlertView): HttpAlert {
   const { check } = view;
   const fact = (topLabel: string, text: string) => ({ decoratedText: { topLabel, text } });
@@ -47,13 +46,17 @@ function renderGoogleChat(view: AlertView): HttpAlert {
 /** The `googlechat` kind. */
 export const googlechat = {
   kind: KIND,
-  /**
-   * A Google Chat space's webhook.
-   * @example
-   * ```ts
-   * channels.googlechat("https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Google Chat space's webhook.
+     * @example
+     * ```ts
+     * channels.googlechat("https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t");
+     * ```
+     */
+    googlechat(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderGoogleChat,
 } satisfies KindModule<typeof KIND>;

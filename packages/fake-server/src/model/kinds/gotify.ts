@@ -41,7 +41,6 @@ function message(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** A Gotify delivery. */
 function renderGotify(view: AlertView): HttpAlert {
   const settings = objectValue(KIND, view.channel.value);
   return jsonAlert(gotifyMessageUrl(settings.url as string, settings.token as string), {
@@ -55,15 +54,17 @@ function renderGotify(view: AlertView): HttpAlert {
 /** The `gotify` kind. */
 export const gotify = {
   kind: KIND,
-  /**
-   * A Gotify application; priorities 0 (off), 2, 5 (the default) or 9.
-   * @example
-   * ```ts
-   * channels.gotify({ url: "https://gotify.example.com", token: "AbCdEf", priority_up: 2 });
-   * ```
-   */
-  build(settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> {
-    return made(KIND, sorted({ priority: 5, priority_up: 5, ...settings }));
+  builder: {
+    /**
+     * A Gotify application; priorities 0 (off), 2, 5 (the default) or 9.
+     * @example
+     * ```ts
+     * channels.gotify({ url: "https://gotify.example.com", token: "AbCdEf", priority_up: 2 });
+     * ```
+     */
+    gotify(settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> {
+      return made(KIND, sorted({ priority: 5, priority_up: 5, ...settings }));
+    },
   },
   render: renderGotify,
   notifies: (value, direction) => jsonMember(value, direction === "up" ? "priority_up" : "priority") !== 0,

@@ -36,13 +36,17 @@ export function checkGroupMembers(channels: ReadonlyArray<{ id: string; kind: st
 /** The `group` kind. */
 export const group = {
   kind: KIND,
-  /**
-   * A group: other integrations of the same project, each notified in turn.
-   * @example
-   * ```ts
-   * const pager = fake.addChannel(project.id, channels.pd("service-key"));
-   * fake.addChannel(project.id, channels.group([pager.id, hook.id]));
-   * ```
-   */
-  build: (members: readonly string[]): TypedChannel<typeof KIND> => made(KIND, members.join(",")),
+  builder: {
+    /**
+     * A group: other integrations of the same project, each notified in turn.
+     * @example
+     * ```ts
+     * const pager = fake.addChannel(project.id, channels.pd("service-key"));
+     * fake.addChannel(project.id, channels.group([pager.id, hook.id]));
+     * ```
+     */
+    group(members: readonly string[]): TypedChannel<typeof KIND> {
+      return made(KIND, members.join(","));
+    },
+  },
 } satisfies KindModule<typeof KIND>;

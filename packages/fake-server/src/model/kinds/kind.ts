@@ -32,12 +32,12 @@ export interface Directions {
 /** `T` with the members `K` made optional (the builder fills them in). */
 export type Defaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-/** One integration kind. Only `kind` and `build` are required: a kind without the rest notifies both ways and is recorded without a request. */
+/** One integration kind. Only `kind` and `builder` are required: a kind without the rest notifies both ways and is recorded without a request. */
 export interface KindModule<K extends string = string> {
   /** The kind's name, as the service stores it. */
   readonly kind: K;
-  /** The public builder, `channels.<kind>`. */
-  readonly build: (...args: never[]) => TypedChannel<K>;
+  /** The public builder `channels.<kind>`: a method named for the kind, whose TSDoc the documentation shows. */
+  readonly builder: { readonly [P in K]: (...args: never[]) => TypedChannel<K> };
   /**
    * What one delivery sends, for a channel with settings (`""` is recorded
    * without a request). Throws a `ChannelValueError` whose message the

@@ -20,13 +20,11 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "matrix";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** The Matrix homeserver the service's bot posts through. */
-  matrixHomeserver: "https://matrix.example.org",
-  /** The Matrix bot's access token. */
-  matrixAccessToken: "fake-matrix-access-token",
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** The Matrix homeserver the service's bot posts through. */
+const MATRIX_HOMESERVER = "https://matrix.example.org";
+/** The Matrix bot's access token. */
+const MATRIX_ACCESS_TOKEN = "fake-matrix-access-token";
 
 function plain(view: AlertView): string {
   const name = escapeHtml(nameThenCode(view));
@@ -79,25 +77,28 @@ function formatted(view: AlertView): string {
   return templated(parts.join(""));
 }
 
-/** A Matrix delivery; the settings are the room's ID. */
 function renderMatrix(view: AlertView): HttpAlert {
   const room = percentEncode(plainValue(KIND, view.channel.value));
-  const url = `${STAND_INS.matrixHomeserver}/_matrix/client/v3/rooms/${room}/send/m.room.message/${deliveryUuid(view, KIND)}`;
+  const url = `${MATRIX_HOMESERVER}/_matrix/client/v3/rooms/${room}/send/m.room.message/${deliveryUuid(view, KIND)}`;
   const payload = { msgtype: "m.text", body: plain(view), format: "org.matrix.custom.html", formatted_body: formatted(view) };
-  return jsonAlert(url, payload, [["Authorization", `Bearer ${STAND_INS.matrixAccessToken}`]], "PUT");
+  return jsonAlert(url, payload, [["Authorization", `Bearer ${MATRIX_ACCESS_TOKEN}`]], "PUT");
 }
 
 /** The `matrix` kind. */
 export const matrix = {
   kind: KIND,
-  /**
-   * A Matrix room, by its room ID (the service's bot posts there).
-   * @example
-   * ```ts
-   * channels.matrix("!abcdefghijkl:matrix.org");
-   * ```
-   */
-  build: (roomId: string): TypedChannel<typeof KIND> => made(KIND, roomId),
+  builder: {
+    /**
+     * A Matrix room, by its room ID (the service's bot posts there).
+     * @example
+     * ```ts
+     * channels.matrix("!abcdefghijkl:matrix.org");
+     * ```
+     */
+    matrix(roomId: string): TypedChannel<typeof KIND> {
+      return made(KIND, roomId);
+    },
+  },
   render: renderMatrix,
   vendor: true,
 } satisfies KindModule<typeof KIND>;

@@ -11,13 +11,17 @@ const KIND = "mattermost";
 /** The `mattermost` kind. */
 export const mattermost = {
   kind: KIND,
-  /**
-   * A Mattermost incoming webhook.
-   * @example
-   * ```ts
-   * channels.mattermost("https://chat.example.com/hooks/abc");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Mattermost incoming webhook.
+     * @example
+     * ```ts
+     * channels.mattermost("https://chat.example.com/hooks/abc");
+     * ```
+     */
+    mattermost(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: (view) => slackAlert(view, incomingWebhookUrl(KIND, view.channel.value), "\u034f*"),
 } satisfies KindModule<typeof KIND>;

@@ -23,7 +23,6 @@ function heading(view: AlertView): string {
   return templated(`\u{1f534} \u201c${name}\u201d is DOWN${reason ? ` (${escapeHtml(reason)})` : ""}.`);
 }
 
-/** A Teams workflow delivery to the channel's URL. */
 function renderTeams(view: AlertView): HttpAlert {
   const facts = checkFields(view, {
     labelEnd: ":",
@@ -65,13 +64,17 @@ function renderTeams(view: AlertView): HttpAlert {
 /** The `msteamsw` kind. */
 export const msteamsw = {
   kind: KIND,
-  /**
-   * A Microsoft Teams workflow's webhook.
-   * @example
-   * ```ts
-   * channels.msteamsw("https://prod.westeurope.logic.azure.com/workflows/abc");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Microsoft Teams workflow's webhook.
+     * @example
+     * ```ts
+     * channels.msteamsw("https://prod.westeurope.logic.azure.com/workflows/abc");
+     * ```
+     */
+    msteamsw(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderTeams,
 } satisfies KindModule<typeof KIND>;

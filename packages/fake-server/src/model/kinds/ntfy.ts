@@ -66,7 +66,6 @@ function message(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** An ntfy delivery. */
 function renderNtfy(view: AlertView): HttpAlert {
   const settings = parseNtfySettings(view.channel.value);
   const headers: Array<[string, string]> = settings.token ? [["Authorization", `Bearer ${settings.token}`]] : [];
@@ -88,15 +87,17 @@ function renderNtfy(view: AlertView): HttpAlert {
 /** The `ntfy` kind. */
 export const ntfy = {
   kind: KIND,
-  /**
-   * An ntfy topic; priorities 1 to 5 (3 by default), 0 turns a direction off.
-   * @example
-   * ```ts
-   * channels.ntfy({ topic: "backups", url: "https://ntfy.sh", priority: 5 });
-   * ```
-   */
-  build(settings: Defaults<ChannelSettings<typeof KIND>, "url" | "priority" | "priority_up">): TypedChannel<typeof KIND> {
-    return made(KIND, sorted({ url: "https://ntfy.sh", priority: 3, priority_up: 3, token: "", ...settings }));
+  builder: {
+    /**
+     * An ntfy topic; priorities 1 to 5 (3 by default), 0 turns a direction off.
+     * @example
+     * ```ts
+     * channels.ntfy({ topic: "backups", url: "https://ntfy.sh", priority: 5 });
+     * ```
+     */
+    ntfy(settings: Defaults<ChannelSettings<typeof KIND>, "url" | "priority" | "priority_up">): TypedChannel<typeof KIND> {
+      return made(KIND, sorted({ url: "https://ntfy.sh", priority: 3, priority_up: 3, token: "", ...settings }));
+    },
   },
   render: renderNtfy,
   notifies: (value, direction) => {

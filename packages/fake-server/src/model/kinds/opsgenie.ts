@@ -17,7 +17,6 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "opsgenie";
 
-/** An Opsgenie delivery. */
 function renderOpsgenie(view: AlertView): HttpAlert {
   const { check } = view;
   const settings = objectValue(KIND, view.channel.value);
@@ -47,15 +46,17 @@ function renderOpsgenie(view: AlertView): HttpAlert {
 /** The `opsgenie` kind. */
 export const opsgenie = {
   kind: KIND,
-  /**
-   * An Opsgenie API integration's key, in the US (default) or EU region.
-   * @example
-   * ```ts
-   * channels.opsgenie("a1b2c3d4-api-key", { region: "eu" });
-   * ```
-   */
-  build(key: string, { region = "us" }: { region?: ChannelSettings<typeof KIND>["region"] } = {}): TypedChannel<typeof KIND> {
-    return made(KIND, serviceJson({ region, key } satisfies ChannelSettings<typeof KIND>));
+  builder: {
+    /**
+     * An Opsgenie API integration's key, in the US (default) or EU region.
+     * @example
+     * ```ts
+     * channels.opsgenie("a1b2c3d4-api-key", { region: "eu" });
+     * ```
+     */
+    opsgenie(key: string, { region = "us" }: { region?: ChannelSettings<typeof KIND>["region"] } = {}): TypedChannel<typeof KIND> {
+      return made(KIND, serviceJson({ region, key } satisfies ChannelSettings<typeof KIND>));
+    },
   },
   render: renderOpsgenie,
   vendor: true,

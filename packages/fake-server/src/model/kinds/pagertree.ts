@@ -27,13 +27,17 @@ function renderPagerTree(view: AlertView): HttpAlert {
 /** The `pagertree` kind. */
 export const pagertree = {
   kind: KIND,
-  /**
-   * A PagerTree integration's webhook.
-   * @example
-   * ```ts
-   * channels.pagertree("https://api.pagertree.com/integration/int_abc");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A PagerTree integration's webhook.
+     * @example
+     * ```ts
+     * channels.pagertree("https://api.pagertree.com/integration/int_abc");
+     * ```
+     */
+    pagertree(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderPagerTree,
 } satisfies KindModule<typeof KIND>;

@@ -18,7 +18,6 @@ const KIND = "pd";
 /** PagerDuty's events endpoint. */
 export const PAGERDUTY_URL = "https://events.pagerduty.com/generic/2010-04-15/create_event.json";
 
-/** A PagerDuty delivery; the settings are the service key, or `{"service_key", "account"}`. */
 function renderPagerDuty(view: AlertView): HttpAlert {
   const { check } = view;
   const object = checkDeclared(KIND, view.channel.value);
@@ -46,15 +45,17 @@ function renderPagerDuty(view: AlertView): HttpAlert {
 /** The `pd` kind. */
 export const pd = {
   kind: KIND,
-  /**
-   * A PagerDuty service's integration key (Events API v2), with the account's name when it came from PagerDuty's sign-in.
-   * @example
-   * ```ts
-   * channels.pd("0123456789abcdef0123456789abcdef");
-   * ```
-   */
-  build(serviceKey: string, { account }: { account?: string } = {}): TypedChannel<typeof KIND> {
-    return made(KIND, account === undefined ? serviceKey : serviceJson({ service_key: serviceKey, account } satisfies ChannelSettings<typeof KIND>));
+  builder: {
+    /**
+     * A PagerDuty service's integration key (Events API v2), with the account's name when it came from PagerDuty's sign-in.
+     * @example
+     * ```ts
+     * channels.pd("0123456789abcdef0123456789abcdef");
+     * ```
+     */
+    pd(serviceKey: string, { account }: { account?: string } = {}): TypedChannel<typeof KIND> {
+      return made(KIND, account === undefined ? serviceKey : serviceJson({ service_key: serviceKey, account } satisfies ChannelSettings<typeof KIND>));
+    },
   },
   render: renderPagerDuty,
   vendor: true,

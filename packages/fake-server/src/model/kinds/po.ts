@@ -18,15 +18,13 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "po";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** Pushover's application token. */
-  pushoverToken: "fake-pushover-app-token",
-  /** Seconds between the retries of a Pushover emergency alert (the service's default). */
-  pushoverRetrySeconds: 300,
-  /** Seconds a Pushover emergency alert is retried for (the service's default). */
-  pushoverExpireSeconds: 86_400,
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** Pushover's application token. */
+const PUSHOVER_TOKEN = "fake-pushover-app-token";
+/** Seconds between the retries of a Pushover emergency alert (the service's default). */
+const PUSHOVER_RETRY_SECONDS = 300;
+/** Seconds a Pushover emergency alert is retried for (the service's default). */
+const PUSHOVER_EXPIRE_SECONDS = 86_400;
 
 /** Pushover's messages endpoint. */
 export const PUSHOVER_URL = "https://api.pushover.net/1/messages.json";
@@ -40,13 +38,12 @@ function message(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** A Pushover delivery. */
 function renderPushover(view: AlertView): HttpAlert {
   const [userKey = "", downPriority = "0", upPriority = downPriority] = plainValue(KIND, view.channel.value).split("|");
   const priority = view.flip.status === "up" ? upPriority : downPriority;
   const title = view.flip.status === "down" ? `\u{1f534} ${nameThenCode(view)} is DOWN` : `\u{1f7e2} ${nameThenCode(view)} is UP`;
   const form: Array<[string, string]> = [
-    ["token", STAND_INS.pushoverToken],
+    ["token", PUSHOVER_TOKEN],
     ["user", userKey],
     ["message", message(view)],
     ["title", templated(title)],
@@ -56,22 +53,24 @@ function renderPushover(view: AlertView): HttpAlert {
     ["url", cloakedUrl(view)],
     ["url_title", `View on ${view.site.name}`],
   ];
-  if (priority === "2") form.push(["retry", String(STAND_INS.pushoverRetrySeconds)], ["expire", String(STAND_INS.pushoverExpireSeconds)]);
+  if (priority === "2") form.push(["retry", String(PUSHOVER_RETRY_SECONDS)], ["expire", String(PUSHOVER_EXPIRE_SECONDS)]);
   return formAlert(PUSHOVER_URL, form);
 }
 
 /** The `po` kind. */
 export const po = {
   kind: KIND,
-  /**
-   * A Pushover user key with the priorities of down and up alerts: -3 (off) to 2, 0 by default.
-   * @example
-   * ```ts
-   * channels.po("uQiRzpo4DXghDmr9QzzfQu27cmVRsG", { priority: 1, priorityUp: -3 });
-   * ```
-   */
-  build(userKey: string, { priority = 0, priorityUp = 0 }: { priority?: number; priorityUp?: number } = {}): TypedChannel<typeof KIND> {
-    return made(KIND, `${userKey}|${priority}|${priorityUp}`);
+  builder: {
+    /**
+     * A Pushover user key with the priorities of down and up alerts: -3 (off) to 2, 0 by default.
+     * @example
+     * ```ts
+     * channels.po("uQiRzpo4DXghDmr9QzzfQu27cmVRsG", { priority: 1, priorityUp: -3 });
+     * ```
+     */
+    po(userKey: string, { priority = 0, priorityUp = 0 }: { priority?: number; priorityUp?: number } = {}): TypedChannel<typeof KIND> {
+      return made(KIND, `${userKey}|${priority}|${priorityUp}`);
+    },
   },
   render: renderPushover,
   notifies: (value, direction) => {

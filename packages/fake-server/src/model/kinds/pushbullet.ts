@@ -12,7 +12,6 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "pushbullet";
 
-/** A Pushbullet delivery. */
 function renderPushbullet(view: AlertView): HttpAlert {
   const name = nameThenCode(view);
   const downtime = downtimeText(view);
@@ -30,14 +29,18 @@ function renderPushbullet(view: AlertView): HttpAlert {
 /** The `pushbullet` kind. */
 export const pushbullet = {
   kind: KIND,
-  /**
-   * A Pushbullet access token.
-   * @example
-   * ```ts
-   * channels.pushbullet("o.abcdefghijklmnopqrstuvwxyz012345");
-   * ```
-   */
-  build: (accessToken: string): TypedChannel<typeof KIND> => made(KIND, accessToken),
+  builder: {
+    /**
+     * A Pushbullet access token.
+     * @example
+     * ```ts
+     * channels.pushbullet("o.abcdefghijklmnopqrstuvwxyz012345");
+     * ```
+     */
+    pushbullet(accessToken: string): TypedChannel<typeof KIND> {
+      return made(KIND, accessToken);
+    },
+  },
   render: renderPushbullet,
   vendor: true,
 } satisfies KindModule<typeof KIND>;

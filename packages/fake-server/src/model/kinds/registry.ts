@@ -1,7 +1,7 @@
 /**
  * What the rest of the fake asks of the integration kinds, answered from
- * each kind's module (`modules.ts` lists them): the builders of
- * `channels`, what a delivery sends, which directions notify, which
+ * each kind's module (`modules.ts` lists them): the public builders
+ * (`channels`), what a delivery sends, which directions notify, which
  * answers end a channel, rate limits, and the kinds whose address the
  * vendor fixes. Retired kinds and kinds the schema does not know have no
  * module: they never notify, or notify both ways and are recorded without
@@ -28,11 +28,25 @@ export function kindModule(kind: string): KindModule | undefined {
 /** The kinds that have a module, in the registry's order. */
 export const KIND_NAMES: readonly string[] = [...BY_KIND.keys()];
 
-/** Every kind's builder, by kind. */
-export type ChannelBuilders = { readonly [K in keyof Modules]: Modules[K]["build"] };
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type Builders = Intersection<Modules[keyof Modules]["builder"]>;
+/** The builder of every integration kind, named by the kind: the type of {@link channels}. */
+export interface ChannelBuilders extends Builders {}
 
-/** The builders of every kind's module, by kind. */
-export const builders = Object.fromEntries([...BY_KIND].map(([kind, module]) => [kind, module.build])) as unknown as ChannelBuilders;
+/**
+ * Builders of typed integrations, one per kind the fake knows, named by the
+ * kind. Each gives `{ kind, value }`; spread it into `addChannel`'s
+ * argument with a `name` and `disabled` as needed.
+ * @throws RangeError from a builder when the settings break the kind's rules (the message names what is wrong).
+ * @example
+ * ```ts
+ * const hook = fake.addChannel(project.id, {
+ *   ...channels.webhook({ down: { method: "POST", url: "http://127.0.0.1:9000/down", body: "$NAME is $STATUS" } }),
+ *   name: "on-call",
+ * });
+ * ```
+ */
+export const channels: ChannelBuilders = Object.assign({}, ...Object.values(MODULES).map((module) => module.builder));
 
 /**
  * Renders one delivery. Throws a `ChannelValueError` when the channel's

@@ -23,7 +23,6 @@ function text(view: AlertView): string {
   return templated(`${link} is ${status}\n${downtime ? `The downtime lasted ${downtime}.` : ""}`);
 }
 
-/** A Rocket.Chat delivery to the channel's URL. */
 function renderRocketChat(view: AlertView): HttpAlert {
   const fields = checkFields(view, {
     labelEnd: "",
@@ -49,13 +48,17 @@ function renderRocketChat(view: AlertView): HttpAlert {
 /** The `rocketchat` kind. */
 export const rocketchat = {
   kind: KIND,
-  /**
-   * A Rocket.Chat incoming webhook.
-   * @example
-   * ```ts
-   * channels.rocketchat("https://chat.example.com/hooks/abc/def");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Rocket.Chat incoming webhook.
+     * @example
+     * ```ts
+     * channels.rocketchat("https://chat.example.com/hooks/abc/def");
+     * ```
+     */
+    rocketchat(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderRocketChat,
 } satisfies KindModule<typeof KIND>;

@@ -16,14 +16,18 @@ export const SHELL_DISABLED = "Shell commands are not enabled";
 /** The `shell` kind. */
 export const shell = {
   kind: KIND,
-  /**
-   * Shell commands to run going down and up (the service runs them only when enabled; the fake never does).
-   * @example
-   * ```ts
-   * channels.shell({ cmd_down: "logger down", cmd_up: "" });
-   * ```
-   */
-  build: (commands: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> => made(KIND, sorted(commands)),
+  builder: {
+    /**
+     * Shell commands to run going down and up (the service runs them only when enabled; the fake never does).
+     * @example
+     * ```ts
+     * channels.shell({ cmd_down: "logger down", cmd_up: "" });
+     * ```
+     */
+    shell(commands: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
+      return made(KIND, sorted(commands));
+    },
+  },
   refusal: SHELL_DISABLED,
   notifies: (value, direction) => {
     const command = jsonMember(value, `cmd_${direction}`);

@@ -19,11 +19,9 @@ import { phoneChannel, switchedOn, type Directions, type KindModule, type TypedC
 
 const KIND = "signal";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** Where the JSON-RPC requests of `signal-cli` stand (its HTTP daemon's endpoint). */
-  signalRpc: "http://signal-cli.invalid/api/v1/rpc",
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** Where the JSON-RPC requests of `signal-cli` stand (its HTTP daemon's endpoint). */
+const SIGNAL_RPC = "http://signal-cli.invalid/api/v1/rpc";
 
 const UNESCAPED: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
 
@@ -62,11 +60,10 @@ export function signalMarkup(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** A Signal delivery. */
 function renderSignal(view: AlertView): HttpAlert {
   const value = objectValue(KIND, view.channel.value).value as string;
   const { text, styles } = signalStyles(signalMarkup(view));
-  return jsonAlert(STAND_INS.signalRpc, {
+  return jsonAlert(SIGNAL_RPC, {
     jsonrpc: "2.0",
     method: "send",
     params: { recipient: [value.includes(".") ? `u:${value}` : value], message: text, textStyle: styles },
@@ -77,14 +74,18 @@ function renderSignal(view: AlertView): HttpAlert {
 /** The `signal` kind. */
 export const signal = {
   kind: KIND,
-  /**
-   * A Signal recipient: a phone number or a username.
-   * @example
-   * ```ts
-   * channels.signal("+15551234567", { up: false });
-   * ```
-   */
-  build: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
+  builder: {
+    /**
+     * A Signal recipient: a phone number or a username.
+     * @example
+     * ```ts
+     * channels.signal("+15551234567", { up: false });
+     * ```
+     */
+    signal(number: string, directions?: Directions): TypedChannel<typeof KIND> {
+      return phoneChannel(KIND, number, directions);
+    },
+  },
   render: renderSignal,
   notifies: switchedOn,
   vendor: true,

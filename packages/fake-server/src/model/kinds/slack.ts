@@ -14,14 +14,18 @@ const KIND = "slack";
 /** The `slack` kind. */
 export const slack = {
   kind: KIND,
-  /**
-   * A Slack incoming webhook.
-   * @example
-   * ```ts
-   * channels.slack("https://hooks.slack.com/services/T000/B000/XXXX");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Slack incoming webhook.
+     * @example
+     * ```ts
+     * channels.slack("https://hooks.slack.com/services/T000/B000/XXXX");
+     * ```
+     */
+    slack(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: (view) => slackAlert(view, incomingWebhookUrl(KIND, view.channel.value), "\u034f*"),
   isPermanentFailure: (status, bodyText) => status === 404 || (status === 400 && bodyText === "invalid_token"),
 } satisfies KindModule<typeof KIND>;

@@ -23,14 +23,18 @@ function renderSms(view: AlertView): HttpAlert {
 /** The `sms` kind. */
 export const sms = {
   kind: KIND,
-  /**
-   * A phone number to text.
-   * @example
-   * ```ts
-   * channels.sms("+15551234567");
-   * ```
-   */
-  build: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
+  builder: {
+    /**
+     * A phone number to text.
+     * @example
+     * ```ts
+     * channels.sms("+15551234567");
+     * ```
+     */
+    sms(number: string, directions?: Directions): TypedChannel<typeof KIND> {
+      return phoneChannel(KIND, number, directions);
+    },
+  },
   render: renderSms,
   notifies: switchedOn,
   vendor: true,

@@ -24,13 +24,17 @@ function renderSpike(view: AlertView): HttpAlert {
 /** The `spike` kind. */
 export const spike = {
   kind: KIND,
-  /**
-   * A Spike webhook.
-   * @example
-   * ```ts
-   * channels.spike("https://api.spike.sh/v1/alerts/abc");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Spike webhook.
+     * @example
+     * ```ts
+     * channels.spike("https://api.spike.sh/v1/alerts/abc");
+     * ```
+     */
+    spike(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderSpike,
 } satisfies KindModule<typeof KIND>;

@@ -18,11 +18,9 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "telegram";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** The Telegram bot's token. */
-  telegramToken: "0:fake-telegram-bot-token",
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** The Telegram bot's token. */
+const TELEGRAM_TOKEN = "0:fake-telegram-bot-token";
 
 function text(view: AlertView): string {
   const link = `<a href="${escapeHtml(cloakedUrl(view))}">${escapeHtml(nameThenCode(view))}</a>`;
@@ -41,10 +39,9 @@ function text(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** A Telegram delivery. */
 function renderTelegram(view: AlertView): HttpAlert {
   const chat = objectValue(KIND, view.channel.value);
-  return jsonAlert(`https://api.telegram.org/bot${STAND_INS.telegramToken}/sendMessage`, {
+  return jsonAlert(`https://api.telegram.org/bot${TELEGRAM_TOKEN}/sendMessage`, {
     chat_id: chat.id,
     message_thread_id: chat.thread_id ?? null,
     text: text(view),
@@ -55,15 +52,17 @@ function renderTelegram(view: AlertView): HttpAlert {
 /** The `telegram` kind. */
 export const telegram = {
   kind: KIND,
-  /**
-   * A Telegram chat, by its id (and a forum topic's `thread_id`).
-   * @example
-   * ```ts
-   * channels.telegram({ id: -1001234567890, type: "supergroup", name: "Ops" });
-   * ```
-   */
-  build(chat: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
-    return made(KIND, serviceJson({ id: chat.id, type: chat.type ?? null, name: chat.name ?? null, thread_id: chat.thread_id ?? null }));
+  builder: {
+    /**
+     * A Telegram chat, by its id (and a forum topic's `thread_id`).
+     * @example
+     * ```ts
+     * channels.telegram({ id: -1001234567890, type: "supergroup", name: "Ops" });
+     * ```
+     */
+    telegram(chat: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
+      return made(KIND, serviceJson({ id: chat.id, type: chat.type ?? null, name: chat.name ?? null, thread_id: chat.thread_id ?? null }));
+    },
   },
   render: renderTelegram,
   vendor: true,

@@ -18,11 +18,9 @@ import { made, sorted, type KindModule, type TypedChannel } from "./kind.js";
 
 const KIND = "trello";
 
-/** What the service's operator configures for this kind, as the fake stands it in: fixed texts a test can look for, never real credentials. */
-const STAND_INS = {
-  /** Trello's application key. */
-  trelloAppKey: "fake-trello-app-key",
-} as const;
+// The operator's settings the kind sends, as the fake stands them in: fixed texts a test can look for, never real credentials.
+/** Trello's application key. */
+const TRELLO_APP_KEY = "fake-trello-app-key";
 
 // The template's blank lines are kept as written: Trello renders the description as Markdown.
 function description(view: AlertView): string {
@@ -35,14 +33,13 @@ function description(view: AlertView): string {
   );
 }
 
-/** A Trello delivery. */
 function renderTrello(view: AlertView): HttpAlert {
   const settings = objectValue(KIND, view.channel.value);
   const query = formEncode([
     ["idList", settings.list_id as string],
     ["name", templated(`${view.flip.status === "down" ? "Down" : "Up"}: ${nameThenCode(view)}`)],
     ["desc", description(view)],
-    ["key", STAND_INS.trelloAppKey],
+    ["key", TRELLO_APP_KEY],
     ["token", settings.token as string],
   ]);
   return httpAlert("POST", `https://api.trello.com/1/cards?${query}`, [], null);
@@ -51,14 +48,18 @@ function renderTrello(view: AlertView): HttpAlert {
 /** The `trello` kind. */
 export const trello = {
   kind: KIND,
-  /**
-   * A Trello list that gets a card for each check that goes down.
-   * @example
-   * ```ts
-   * channels.trello({ token: "t", board_name: "Ops", list_name: "Incidents", list_id: "5e2f4c1a9b8d7e6f5a4b3c2d" });
-   * ```
-   */
-  build: (settings: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> => made(KIND, sorted(settings)),
+  builder: {
+    /**
+     * A Trello list that gets a card for each check that goes down.
+     * @example
+     * ```ts
+     * channels.trello({ token: "t", board_name: "Ops", list_name: "Incidents", list_id: "5e2f4c1a9b8d7e6f5a4b3c2d" });
+     * ```
+     */
+    trello(settings: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
+      return made(KIND, sorted(settings));
+    },
+  },
   render: renderTrello,
   vendor: true,
 } satisfies KindModule<typeof KIND>;

@@ -26,14 +26,18 @@ function renderVictorOps(view: AlertView): HttpAlert {
 /** The `victorops` kind. */
 export const victorops = {
   kind: KIND,
-  /**
-   * A Splunk On-Call (VictorOps) REST endpoint.
-   * @example
-   * ```ts
-   * channels.victorops("https://alert.victorops.com/integrations/generic/20131114/alert/key/route");
-   * ```
-   */
-  build: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
+  builder: {
+    /**
+     * A Splunk On-Call (VictorOps) REST endpoint.
+     * @example
+     * ```ts
+     * channels.victorops("https://alert.victorops.com/integrations/generic/20131114/alert/key/route");
+     * ```
+     */
+    victorops(url: string): TypedChannel<typeof KIND> {
+      return made(KIND, url);
+    },
+  },
   render: renderVictorOps,
   isPermanentFailure: (status) => status === 404,
 } satisfies KindModule<typeof KIND>;

@@ -117,19 +117,21 @@ function renderWebhook(view: AlertView): HttpAlert {
 /** The `webhook` kind. */
 export const webhook = {
   kind: KIND,
-  /**
-   * A webhook: the request to make for each direction (a direction left out sends nothing).
-   * @example
-   * ```ts
-   * channels.webhook({
-   *   down: { method: "POST", url: "http://127.0.0.1:9000/alerts", body: "$NAME went down", headers: { "X-Token": "t" } },
-   *   up: { method: "GET", url: "http://127.0.0.1:9000/up?check=$CODE" },
-   * });
-   * ```
-   */
-  build(settings: { down: WebhookTarget; up?: WebhookTarget } | { down?: WebhookTarget; up: WebhookTarget }): TypedChannel<typeof KIND> {
-    const value = { ...given("down", settings.down), ...given("up", settings.up) } as ChannelSettings<typeof KIND>;
-    return made(KIND, sorted(value));
+  builder: {
+    /**
+     * A webhook: the request to make for each direction (a direction left out sends nothing).
+     * @example
+     * ```ts
+     * channels.webhook({
+     *   down: { method: "POST", url: "http://127.0.0.1:9000/alerts", body: "$NAME went down", headers: { "X-Token": "t" } },
+     *   up: { method: "GET", url: "http://127.0.0.1:9000/up?check=$CODE" },
+     * });
+     * ```
+     */
+    webhook(settings: { down: WebhookTarget; up?: WebhookTarget } | { down?: WebhookTarget; up: WebhookTarget }): TypedChannel<typeof KIND> {
+      const value = { ...given("down", settings.down), ...given("up", settings.up) } as ChannelSettings<typeof KIND>;
+      return made(KIND, sorted(value));
+    },
   },
   render: renderWebhook,
   notifies: (value, direction) => parseWebhookSettings(value)[direction].url !== "",

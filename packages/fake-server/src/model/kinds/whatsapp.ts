@@ -26,14 +26,18 @@ function renderWhatsApp(view: AlertView): HttpAlert {
 /** The `whatsapp` kind. */
 export const whatsapp = {
   kind: KIND,
-  /**
-   * A WhatsApp number.
-   * @example
-   * ```ts
-   * channels.whatsapp("+15551234567", { up: false });
-   * ```
-   */
-  build: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
+  builder: {
+    /**
+     * A WhatsApp number.
+     * @example
+     * ```ts
+     * channels.whatsapp("+15551234567", { up: false });
+     * ```
+     */
+    whatsapp(number: string, directions?: Directions): TypedChannel<typeof KIND> {
+      return phoneChannel(KIND, number, directions);
+    },
+  },
   render: renderWhatsApp,
   notifies: switchedOn,
   vendor: true,

@@ -27,7 +27,6 @@ function content(view: AlertView): string {
   return templated(lines.join("\n"));
 }
 
-/** A Zulip delivery. */
 function renderZulip(view: AlertView): HttpAlert {
   const settings = objectValue(KIND, view.channel.value);
   const to = settings.to as string;
@@ -48,15 +47,17 @@ function renderZulip(view: AlertView): HttpAlert {
 /** The `zulip` kind. */
 export const zulip = {
   kind: KIND,
-  /**
-   * A Zulip bot posting to a stream (or, with `mtype: "private"`, to a person).
-   * @example
-   * ```ts
-   * channels.zulip({ bot_email: "alerts-bot@example.zulipchat.com", api_key: "k", site: "https://example.zulipchat.com", to: "ops" });
-   * ```
-   */
-  build(settings: Defaults<ChannelSettings<typeof KIND>, "mtype">): TypedChannel<typeof KIND> {
-    return made(KIND, sorted({ mtype: "stream", topic: "", ...settings }));
+  builder: {
+    /**
+     * A Zulip bot posting to a stream (or, with `mtype: "private"`, to a person).
+     * @example
+     * ```ts
+     * channels.zulip({ bot_email: "alerts-bot@example.zulipchat.com", api_key: "k", site: "https://example.zulipchat.com", to: "ops" });
+     * ```
+     */
+    zulip(settings: Defaults<ChannelSettings<typeof KIND>, "mtype">): TypedChannel<typeof KIND> {
+      return made(KIND, sorted({ mtype: "stream", topic: "", ...settings }));
+    },
   },
   render: renderZulip,
 } satisfies KindModule<typeof KIND>;

@@ -1,23 +1,9 @@
 /**
- * Channel settings per kind, in the service's stored text form, read for
- * delivery, and the check that refuses what the fake could not deliver.
- * Each kind's settings are declared in `@checks-api/schema`
- * (`CHANNEL_SETTINGS`: the members, their types, lengths, choices and
- * formats, as the service's add forms hold them); {@link validateChannelValue}
- * checks a text against that declaration, for example:
- *
- * - `email`: `{"value": address, "up": bool, "down": bool}`, or a bare
- *   address (both directions on); not both directions off.
- * - `webhook`: `method_down`/`method_up` (`GET`, `POST` or `PUT`),
- *   `url_down`/`url_up` (empty, or an `http`/`https` URL; not both empty),
- *   `body_down`/`body_up` and `headers_down`/`headers_up` (header names
- *   that are HTTP tokens, values without line breaks).
- * - `slack`, `mattermost`: the incoming-webhook URL, or
- *   `{"incoming_webhook": {"url": …}}` (what Slack's sign-in flow stores).
- * - `gotify`: `{"url", "token", "priority", "priority_up"}`, priorities
- *   0 (off), 2, 5 or 9.
- *
- * A URL of any kind is `http://` or `https://` followed by a host, with no
+ * A channel's settings in the service's stored text form, checked against
+ * its kind's declaration in `@checks-api/schema` (`CHANNEL_SETTINGS`: the
+ * members, their types, lengths, choices and formats, as the service's add
+ * forms hold them; each kind's module says what its settings mean). A URL
+ * of any kind is `http://` or `https://` followed by a host, with no
  * whitespace. No settings text may be longer than
  * {@link CHANNEL_VALUE_MAX_LENGTH} characters. An empty text is accepted
  * for every kind: the test gave no settings, and deliveries to that channel
