@@ -7,6 +7,7 @@ import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
 import { checkedLimits } from "./model/limits.js";
+import { MAX_TIMER_DELAY_MS } from "./model/real-timers.js";
 import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
 import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/notify/vendor-kinds.js";
 import { isHttpUrl } from "./model/notify/value-rules.js";
@@ -251,7 +252,7 @@ function positive(name: string, value: number): number {
 /** The service's time limit of one delivery attempt, ms. */
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
 /** The longest time limit of one attempt, ms: the longest delay a timer takes (about 24.8 days). */
-const MAX_ATTEMPT_TIMEOUT_MS = 2_147_483_647;
+const MAX_ATTEMPT_TIMEOUT_MS = MAX_TIMER_DELAY_MS;
 
 /**
  * What is wrong with a time limit of one delivery attempt (a whole number

@@ -81,6 +81,16 @@ export class FakeClock implements FakeServerClock {
     return this.mode === "virtual" ? this.#virtualMs : Math.min(Date.now() + this.#offsetMs, LATEST_TIME_MS);
   }
 
+  /**
+   * When a real clock will show `ms`, in wall-clock time (epoch ms, as
+   * `Date.now()` reads it), until it is moved again; `null` for a virtual
+   * clock (it shows a time only when moved there) and for a time past the
+   * clock's range (it never shows one).
+   */
+  wallTimeOf(ms: number): number | null {
+    return this.mode === "virtual" || ms > LATEST_TIME_MS ? null : ms - this.#offsetMs;
+  }
+
   /** The current time. */
   now(): Date {
     return new Date(this.nowMs());
