@@ -28,7 +28,7 @@ afterEach(() => {
 function fire(ms: number): void {
   vi.setSystemTime(Date.now() + ms);
   expect(timers.waiting.size).toBe(1);
-  const [[id, timer]] = [...timers.waiting];
+  const [id, timer] = [...timers.waiting][0]!;
   timers.waiting.delete(id);
   timer.callback();
 }
