@@ -151,7 +151,12 @@ export interface FakeServerOptions {
   badgeSecret?: string | undefined;
   /** Domain of inbound email addresses: a domain name (letters, digits, dots and hyphens). Default `hc.localhost`. */
   pingEmailDomain?: string | undefined;
-  /** The clock: virtual (default, starting now or at `start`) or real. */
+  /**
+   * The clock: virtual (default, starting now or at `start`: time passes only
+   * when moved) or real (following the wall clock from now or from `start`:
+   * a check goes down, and its deliveries start, when its time comes, with no
+   * request needed; the one timer this takes does not keep a process alive).
+   */
   clock?: { start?: ClockInput; mode?: "virtual" | "real" } | undefined;
   /** Makes every generated UUID and key the same from run to run. */
   seed?: number | string | undefined;

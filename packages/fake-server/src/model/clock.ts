@@ -21,7 +21,7 @@ export interface FakeServerClock {
 export interface ClockOptions {
   /** Start time of a virtual clock (default: the real time at construction). */
   start?: ClockInput;
-  /** `virtual` (default): time stands still until moved. `real`: follows `Date.now()`. */
+  /** `virtual` (default): time stands still until moved. `real`: follows `Date.now()`, and the fake acts on time alone (checks go down when due). */
   mode?: "virtual" | "real";
 }
 
