@@ -11,6 +11,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { FakeServer } from "../src/index.js";
 import { DAY, MINUTE } from "./helpers.js";
 import { ping, setupCatching, webhook } from "./notify-helpers.js";
+import { startReceiver } from "./notify-receiver.js";
 
 const HOOK = "http://hooks.test/alert";
 const PERIOD = { timeout: 60, grace: 60 };
@@ -87,7 +88,7 @@ describe("a fake on a real clock", () => {
     expect(s.caught.map((request) => request.body)).toEqual(["nightly is down"]);
   });
 
-  test("fires for a check created overdue by a state document, and for one moved past its time by setting the clock", async () => {
+  test("fires for a check an imported state document holds, when it comes due", async () => {
     const s = await pingedCheck();
     const state = s.fake.exportState();
     const other = new FakeServer({ clock: { mode: "real", start: Date.now() + DOWN_AFTER_MS - 200 }, notifications: { delivery: "record" } });
@@ -140,6 +141,27 @@ describe("a fake on a real clock", () => {
     s.fake.clock.advance(365 * DAY + MINUTE - 200);
     await until(() => s.caught.length > 0);
     expect(s.fake.notifications({ check: uuid })[0]!.flip).toMatchObject({ status: "down", reason: "timeout" });
+  });
+});
+
+describe("a real-clock fake served with listen()", () => {
+  test("sends the alert over HTTP when the check is due, while nothing but time passes", async () => {
+    const receiver = await startReceiver();
+    const fake = new FakeServer({ clock: { mode: "real" } });
+    fakes.push(fake);
+    const server = await fake.listen({ port: 0 });
+    try {
+      const project = fake.createProject();
+      fake.addChannel(project.id, { kind: "webhook", value: webhook({ url: `${receiver.url}/down`, body: "$NAME is $STATUS" }) });
+      const check = fake.createCheck(project.id, { name: "export", ...PERIOD, channels: "*" });
+      expect((await fetch(`${server.url}/ping/${check.uuid}`)).status).toBe(200);
+      fake.clock.advance(DOWN_AFTER_MS - 300);
+      await until(() => receiver.received.length > 0);
+      expect(receiver.received.map((request) => request.body.toString())).toEqual(["export is down"]);
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
   });
 });
 
