@@ -88,12 +88,12 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
       }
       if (request.body !== null) {
         // A 303 (and for a form, a 301 or 302) goes on as a POST without the body; a form is sent again
-        // after any other redirect, while an uploaded body cannot be read twice.
+        // after any other redirect, while an uploaded body cannot be read twice (zero bytes need no second reading).
         const dropsBody = response.status === 303 || (alert.form === true && (response.status === 301 || response.status === 302));
         if (dropsBody) {
           method = "POST";
           bodyless = true;
-        } else if (alert.form !== true) {
+        } else if (alert.form !== true && request.body.byteLength > 0) {
           return { error: TRANSPORT_ERRORS.rewind, permanent: false };
         }
       }
