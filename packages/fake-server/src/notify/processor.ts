@@ -22,6 +22,7 @@ import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js
 import type { EmailAlert, HttpAlert, RenderedAlert } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import type { PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
+import { cancelTurn, nextTurn, type Turn } from "../model/real-timers.js";
 import { routedAlert } from "../model/notify/vendor.js";
 import { channelView, flipView, overviewFor, type FlipView } from "./alert-view.js";
 import { newRecord, Outbox, sentRequest, textLength, type DeliveryRecord, type OutboxLimits } from "./outbox.js";
@@ -81,15 +82,6 @@ interface FlipSends {
   signal: AbortSignal;
 }
 
-// Taken when the module loads, so that a test's fake timers (which replace
-// the globals) cannot hold deliveries back. Called as plain functions: a
-// browser's timer functions refuse another `this`.
-const { setImmediate: startImmediate, clearImmediate: stopImmediate, setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
-const nextTurn: (callback: () => void) => unknown =
-  startImmediate !== undefined ? (callback) => startImmediate(callback) : (callback) => startTimeout(callback, 0);
-const cancelTurn: (turn: unknown) => void =
-  stopImmediate !== undefined ? (turn) => stopImmediate(turn as NodeJS.Immediate) : (turn) => stopTimeout(turn as number);
-
 /** Delivers the store's pending flips; one processor per fake. */
 export class Notifier {
   /** The delivery records. */
@@ -102,7 +94,7 @@ export class Notifier {
   // The checks whose flips a worker is sending.
   readonly #busy = new Set<string>();
   // The turn of the event loop that starts workers, while one is scheduled.
-  #turn: unknown = null;
+  #turn: Turn = null;
   #controller = new AbortController();
   readonly #buckets = new TokenBuckets();
 
