@@ -52,7 +52,7 @@ export const channels: ChannelBuilders = Object.assign({}, ...Object.values(MODU
 /**
  * Renders one delivery. Throws a `ChannelValueError` when the channel's
  * settings are ones `validateChannelValue` refuses, when the kind refuses
- * every delivery (`shell`), or when its renderer has nothing to send (a
+ * every delivery (shell commands), or when its renderer has nothing to send (a
  * webhook without a URL for the flip's direction: `Empty webhook URL`, the
  * service's error text); the caller records the message as the delivery's
  * error. A request to the vendor's own address is marked with the kind.

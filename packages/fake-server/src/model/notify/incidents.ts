@@ -1,8 +1,7 @@
 /**
  * What the incident tools that take a check as an incident keyed by its
- * public `unique_key` share (Spike, PagerTree and Splunk On-Call, kinds
- * `spike`, `pagertree` and `victorops`). Each posts JSON to the
- * integration's URL with a title such as
+ * public `unique_key` share (Spike, PagerTree and Splunk On-Call). Each
+ * posts JSON to the integration's URL with a title such as
  * `name is DOWN (received a failure signal)` and, going down after a
  * ping, a description adding `Last ping was 5 minutes ago.`.
  * @module

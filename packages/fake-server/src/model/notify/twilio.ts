@@ -1,5 +1,5 @@
 /**
- * What the phone kinds (`sms`, `whatsapp`, `call`) share: Twilio's API
+ * What the phone kinds (SMS, WhatsApp, phone calls) share: Twilio's API
  * (at Twilio's address, as the fake's Twilio account), the texts they
  * say, and the form `POST` with a status callback the service would be
  * told the outcome at.
