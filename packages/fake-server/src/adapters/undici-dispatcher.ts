@@ -43,12 +43,21 @@ const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", 
 let undici: typeof Undici | undefined;
 function loadUndici(): typeof Undici {
   if (undici === undefined) {
+    keepNodeFetchDispatcher();
     undici = nodePackage<typeof Undici>("undici", "dispatcher()");
     Object.setPrototypeOf(LateDispatcher.prototype, undici.Dispatcher.prototype);
     Object.setPrototypeOf(LateDispatcher, undici.Dispatcher);
   }
   return undici;
 }
+// undici makes itself the dispatcher of Node's own fetch when it loads
+// before that fetch was first used, and Node 20's fetch then refuses a
+// request with a body ("invalid content-length header"): Node's fetch sets
+// its own first (building a `Headers` loads it).
+function keepNodeFetchDispatcher(): void {
+  if ((globalThis as Record<symbol, unknown>)[Symbol.for("undici.globalDispatcher.1")] === undefined) new Headers();
+}
+
 const LateDispatcher = function LateDispatcher(): Dispatcher {
   return Reflect.construct(loadUndici().Dispatcher, [], new.target) as Dispatcher;
 } as unknown as typeof Dispatcher;

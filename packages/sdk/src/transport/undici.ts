@@ -194,6 +194,11 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
   let loading: Promise<Dispatcher> | undefined;
   return (req) => {
     if (dispatcher) return send(dispatcher, req);
+    // undici makes itself the dispatcher of the runtime's own fetch when it
+    // loads before that fetch was first used, and Node 20's fetch then refuses
+    // a request with a body: the runtime's fetch sets its own first (building
+    // a `Headers` loads it).
+    if ((globalThis as Record<symbol, unknown>)[Symbol.for("undici.globalDispatcher.1")] === undefined) new Headers();
     loading ??= import("undici").then(({ Agent }) => {
       dispatcher = new Agent({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000, connections: options.connections ?? 16 });
       return dispatcher;
