@@ -22,7 +22,7 @@ import type { Operation } from "./http/router.js";
 import { saveNewCheck } from "./http/routes/checks.js";
 import { ServiceHandler } from "./http/service.js";
 import { FakeClock, type FakeServerClock } from "./model/clock.js";
-import { deliverEmail, type EmailOutcome, type InboundEmail } from "./model/email/deliver.js";
+import { deliverEmail, deliverSmtpMail, type EmailOutcome, type InboundEmail, type SmtpDelivery } from "./model/email/deliver.js";
 import { IdSource } from "./model/ids.js";
 import {
   addChannel,
@@ -327,13 +327,21 @@ export class FakeServer {
     return this.#deliverEmail(message);
   }
 
-  #deliverEmail(message: InboundEmail, bytes?: Uint8Array): EmailOutcome {
+  #deliverEmail(message: InboundEmail): EmailOutcome {
     this.#revision++;
     const now = this.#clock.nowMs();
     runDetector(this.#store, now);
-    const outcome = deliverEmail(this.#core, message, now, bytes);
+    const outcome = deliverEmail(this.#core, message, now);
     this.#notifier.kick();
     return outcome;
+  }
+
+  #deliverSmtpMail(mail: SmtpDelivery): void {
+    this.#revision++;
+    const now = this.#clock.nowMs();
+    runDetector(this.#store, now);
+    deliverSmtpMail(this.#core, mail, now);
+    this.#notifier.kick();
   }
 
   /**
@@ -487,7 +495,7 @@ export class FakeServer {
    * shows it from Node and Python.
    */
   listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
-    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);
+    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (mail) => this.#deliverSmtpMail(mail) }, options);
   }
 
   /** msw 2 request handlers answering with this fake. */

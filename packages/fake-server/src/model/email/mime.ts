@@ -184,6 +184,13 @@ function base64Bytes(text: string): Uint8Array {
   return bytes;
 }
 
+/** The bytes of a text that holds one byte a character. */
+export function latin1Bytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
 /** A quoted-printable soft line break: `=`, optional trailing whitespace, end of line. */
 const SOFT_BREAK = /=[ \t]*(?:\n|$)/y;
 
@@ -223,13 +230,15 @@ function quotedPrintableBytes(text: string): Uint8Array {
  * The text of a body given its `Content-Transfer-Encoding` and charset:
  * base64 and quoted-printable are decoded to bytes, then to text in the
  * charset; any other encoding (`7bit`, `8bit`, `binary`, unknown) leaves the
- * text as it is.
+ * text as it is, unless `binary` says the text holds one byte a character
+ * (a message read from its bytes): those bytes are then decoded in the
+ * charset too, US-ASCII when none is named, as the service reads mail.
  */
-export function decodeBody(body: string, transferEncoding: string | undefined, charset: string | undefined): string {
+export function decodeBody(body: string, transferEncoding: string | undefined, charset: string | undefined, binary = false): string {
   const encoding = (transferEncoding ?? "").trim().toLowerCase();
   if (encoding === "base64") return decodeBytes(base64Bytes(body), charset);
   if (encoding === "quoted-printable") return decodeBytes(quotedPrintableBytes(body), charset);
-  return body;
+  return binary ? decodeBytes(latin1Bytes(body), charset) : body;
 }
 
 /** An RFC 2047 encoded word; the charset may carry an RFC 2231 language (`utf-8*en`). */
