@@ -70,7 +70,7 @@ describe("the SMTP listener's replies", () => {
     conversations.push(conversation);
     expect(greeting).toBe(`220 ${hostname()} Python SMTP 1.4.6`);
     expect(await conversation.command("EHLO client.example")).toBe(
-      [`250-${hostname()}`, `250-SIZE ${SMTP_MESSAGE_MAX_BYTES}`, "250-8BITMIME", "250 HELP"].join("\r\n"),
+      [`250-${hostname()}`, `250-SIZE ${SMTP_MESSAGE_MAX_BYTES}`, "250-8BITMIME", "250-SMTPUTF8", "250 HELP"].join("\r\n"),
     );
     expect(SMTP_MESSAGE_MAX_BYTES).toBe(33_554_432);
     expect(await conversation.command("HELO client.example")).toBe(`250 ${hostname()}`);
@@ -169,7 +169,7 @@ describe("a message received", () => {
     conversation.write(".\r\n");
     expect(await conversation.reply()).toBe("250 OK");
     const [entry] = await pings(s, uuid);
-    expect(entry!["ua"]).toBe("Email from ");
+    expect(entry!["ua"]).toBe("Email from <>");
     const check = s.fake.exportState().checks.find((c) => c.uuid === uuid)!;
     const stored = check.pings[0]!.body!;
     expect(Buffer.from(stored, "base64")).toEqual(Buffer.from(latin1));
@@ -248,5 +248,53 @@ describe("a message received", () => {
     const [entry] = await pings(s, uuid);
     expect(entry).toMatchObject({ type: "fail", scheme: "email", ua: "Email from cron@host.example" });
     expect((await s.rwCall("GET", `/api/v3/checks/${uuid}`)).json.status).toBe("down");
+  });
+});
+
+describe("the listener's time limit", () => {
+  async function trickle(conversation: SmtpConversation, text: string, everyMs: number): Promise<void> {
+    for (const char of text) {
+      if (conversation.isClosed) return;
+      conversation.write(char);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
+  test("a command line trickling in is cut off when the limit passes without a whole command", async () => {
+    const s = setup({ compat: "live" });
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 400 });
+    servers.push(smtp);
+    const conversation = await open(smtp);
+    const started = Date.now();
+    void trickle(conversation, `NOOP ${"x".repeat(200)}\r\n`, 20);
+    await conversation.closed;
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(350);
+    expect(elapsed).toBeLessThan(3_000);
+  });
+
+  test("a message trickling in is cut off when the limit passes after DATA, and pings nothing", async () => {
+    const s = setup({ compat: "live" });
+    const uuid = await s.create();
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 400 });
+    servers.push(smtp);
+    const conversation = await transaction(smtp, uuid);
+    expect(await conversation.command("DATA")).toMatch(/^354 /);
+    // Each line is complete, yet lines are not commands: the limit runs on.
+    void trickle(conversation, "line\r\n".repeat(200), 5);
+    await conversation.closed;
+    expect(s.fake.pings(uuid)).toEqual([]);
+  });
+
+  test("commands keep a connection open; a bad value is refused", async () => {
+    const s = setup({ compat: "live" });
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 300 });
+    servers.push(smtp);
+    const conversation = await open(smtp);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await conversation.command("NOOP")).toBe("250 OK");
+    }
+    await expect(s.fake.listenSmtp({ timeoutMs: 0 })).rejects.toThrow(RangeError);
   });
 });

@@ -147,6 +147,25 @@ export function parseEmailBytes(bytes: Uint8Array): ParsedEmail {
   return parse(binaryString(bytes), true);
 }
 
+/**
+ * The decoded `Subject` of a message given as its bytes, read as UTF-8 text
+ * (as an alert shows it): only the header block is read, so a large message
+ * costs no more than a small one.
+ */
+export function emailSubject(bytes: Uint8Array): string {
+  const end = headerBlockEnd(bytes);
+  return parseEmail(new TextDecoder().decode(bytes.subarray(0, end))).subject;
+}
+
+/** Where the header block of a message ends: just past its first empty line, or the end. */
+function headerBlockEnd(bytes: Uint8Array): number {
+  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) {
+    if (bytes[i + 1] === 0x0a) return i + 2;
+    if (bytes[i + 1] === 0x0d && bytes[i + 2] === 0x0a) return i + 3;
+  }
+  return bytes.length;
+}
+
 /** One character a byte (TextDecoder's "latin1" is windows-1252, which remaps 0x80–0x9F). */
 function binaryString(bytes: Uint8Array): string {
   const CHUNK = 0x8000;
