@@ -22,11 +22,15 @@ export interface KeywordLists {
  * keyword; a caller testing one text against many lists passes a cached one.
  */
 export function matchesKeywords(keywords: string, text: string, contains: (keyword: string) => boolean = (keyword) => text.includes(keyword)): boolean {
-  for (const piece of keywords.split(",")) {
-    const keyword = pyStrip(piece);
-    if (keyword !== "" && contains(keyword)) return true;
-  }
-  return false;
+  return keywordsOf(keywords).some(contains);
+}
+
+/** The keywords of a list: split on `,`, each piece trimmed (Python's notion of whitespace), empty pieces skipped. */
+export function keywordsOf(keywords: string): string[] {
+  return keywords
+    .split(",")
+    .map(pyStrip)
+    .filter((keyword) => keyword !== "");
 }
 
 /**

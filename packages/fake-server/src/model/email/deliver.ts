@@ -6,7 +6,8 @@
 import { USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema";
 import type { Core } from "../service.js";
 import { parseRecipient, renderEmail, SearchTexts, type EmailMessage } from "./message.js";
-import { classifyByKeywords } from "../keywords.js";
+import { classifyByKeywords, keywordsOf } from "../keywords.js";
+import { keywordsIn } from "../../text/keyword-scan.js";
 import { cutCodePoints } from "../../text/code-points.js";
 import { applyPing } from "../signals.js";
 import type { StoredCheck } from "../store.js";
@@ -39,15 +40,34 @@ function findTarget(core: Core, to: string): StoredCheck | EmailOutcome {
 
 /**
  * Classifies one message for the checks it pings: the message is parsed at
- * most once and each keyword looked for at most once in each text, so a
- * message to many checks costs about what one costs.
+ * most once, and each text it offers the filters is searched in one pass
+ * for the keywords of all those checks, so a message to many checks costs
+ * about what one costs.
  */
 class EmailClassifier {
   readonly #texts: SearchTexts;
-  readonly #found = new Map<string, Map<string, boolean>>();
+  readonly #checks: readonly StoredCheck[];
+  readonly #found = new Map<string, Set<string>>();
 
-  constructor(message: EmailMessage, bytes?: Uint8Array) {
+  /** `checks`: every check the message will be classified for. */
+  constructor(message: EmailMessage, checks: readonly StoredCheck[], bytes?: Uint8Array) {
     this.#texts = new SearchTexts(message, bytes);
+    this.#checks = checks;
+  }
+
+  /** The keywords of every check searching `text` that it holds. */
+  #keywordsIn(text: string): Set<string> {
+    let found = this.#found.get(text);
+    if (!found) {
+      const wanted = new Set<string>();
+      for (const check of this.#checks) {
+        if ((!check.filter_subject && !check.filter_body) || this.#texts.for(check) !== text) continue;
+        for (const list of [check.failure_kw, check.success_kw, check.start_kw]) for (const keyword of keywordsOf(list)) wanted.add(keyword);
+      }
+      found = keywordsIn(text, wanted);
+      this.#found.set(text, found);
+    }
+    return found;
   }
 
   /**
@@ -59,15 +79,8 @@ class EmailClassifier {
   classify(core: Core, check: StoredCheck): PingType {
     if (!check.filter_subject && !check.filter_body) return "success";
     const text = this.#texts.for(check);
-    let found = this.#found.get(text);
-    if (!found) this.#found.set(text, (found = new Map()));
-    const seen = found;
-    const contains = (keyword: string): boolean => {
-      let hit = seen.get(keyword);
-      if (hit === undefined) seen.set(keyword, (hit = text.includes(keyword)));
-      return hit;
-    };
-    const matched = classifyByKeywords(text, check, contains);
+    const found = this.#keywordsIn(text);
+    const matched = classifyByKeywords(text, check, (keyword) => found.has(keyword));
     if (matched) return matched;
     if (check.filter_default_fail) return "fail";
     return core.options.compat === "seed" && check.success_kw === "" ? "success" : "ign";
@@ -94,7 +107,7 @@ export function deliverEmail(core: Core, message: InboundEmail, now: number): Em
   const found = findTarget(core, message.to);
   if (!("uuid" in found)) return found;
   const body = new TextEncoder().encode(message.raw ?? renderEmail(message));
-  return record(core, found, new EmailClassifier(message, body).classify(core, found), now, message.from ?? "", message.remoteAddr ?? null, body);
+  return record(core, found, new EmailClassifier(message, [found], body).classify(core, found), now, message.from ?? "", message.remoteAddr ?? null, body);
 }
 
 /** A message taken over SMTP. */
@@ -115,10 +128,8 @@ export interface SmtpDelivery {
  * The message is parsed once at most, whatever the number of recipients.
  */
 export function deliverSmtpMail(core: Core, mail: SmtpDelivery, now: number): EmailOutcome[] {
-  const classifier = new EmailClassifier({}, mail.bytes);
-  return mail.recipients.map((to) => {
-    const found = findTarget(core, to);
-    if (!("uuid" in found)) return found;
-    return record(core, found, classifier.classify(core, found), now, mail.from, mail.remoteAddr, mail.bytes);
-  });
+  const targets = mail.recipients.map((to) => findTarget(core, to));
+  const checks = targets.filter((target): target is StoredCheck => "uuid" in target);
+  const classifier = new EmailClassifier({}, checks, mail.bytes);
+  return targets.map((target) => ("uuid" in target ? record(core, target, classifier.classify(core, target), now, mail.from, mail.remoteAddr, mail.bytes) : target));
 }

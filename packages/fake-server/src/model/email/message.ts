@@ -7,6 +7,7 @@
 import { htmlToText } from "./html-text.js";
 import {
   type Entity,
+  binaryString,
   decodeBody,
   decodeEncodedWords,
   encodeHeaderWords,
@@ -166,13 +167,6 @@ function headerBlockEnd(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-/** One character a byte (TextDecoder's "latin1" is windows-1252, which remaps 0x80–0x9F). */
-function binaryString(bytes: Uint8Array): string {
-  const CHUNK = 0x8000;
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += CHUNK) parts.push(String.fromCharCode(...bytes.subarray(i, i + CHUNK)));
-  return parts.join("");
-}
 
 /**
  * A message as an alert attaches it (`last-ping.eml`): a multipart message
