@@ -299,3 +299,28 @@ describe("the listener's time limit", () => {
     await expect(s.fake.listenSmtp({ timeoutMs: 0 })).rejects.toThrow(RangeError);
   });
 });
+
+describe("a message that pings several times", () => {
+  test("is kept once and written once in the state, however many pings hold it", async () => {
+    const s = await start();
+    const one = await s.create();
+    const other = await s.create();
+    const message = mail("shared", `${"x".repeat(99)}\r\n`.repeat(100));
+    expect((await send(s.smtp, [`${one}@${DOMAIN}`, `${one}@${DOMAIN}`, `${other}@${DOMAIN}`], message)).data).toBe("250 OK");
+    const state = s.fake.exportState();
+    expect(state.bodies).toHaveLength(1);
+    const pings = state.checks.flatMap((check) => check.pings);
+    expect(pings.map((ping) => [ping.body, ping.sharedBody])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
+    expect(JSON.stringify(state).length).toBeLessThan(20_000);
+    const again = setup({ compat: "live" }).fake;
+    again.importState(state);
+    for (const uuid of [one, other]) expect(again.pings(uuid)).toEqual(s.fake.pings(uuid));
+    expect(Buffer.from(again.pings(other)[0]!.body!, "base64").toString()).toBe(message);
+    expect(() => again.importState({ ...state, bodies: [] })).toThrow(/checks\[\d\]\.pings\[0\]\.sharedBody is not the index of one of the 0 shared bodies/);
+    expect(() => again.importState({ ...state, bodies: ["%%%"] })).toThrow(/bodies\[0\] is not base64/);
+  });
+});
