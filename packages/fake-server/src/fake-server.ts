@@ -489,10 +489,12 @@ export class FakeServer {
    * mail to `{uuid}@{pingEmailDomain}` or `{ping key}+{slug}@{pingEmailDomain}`
    * becomes a ping of that check, classified by its keyword filters, exactly
    * as {@link FakeServer.deliverEmail} would record it. Binds `127.0.0.1` on
-   * a free port unless told otherwise. Messages up to 32 MiB and 1,000
-   * recipients (each `RCPT TO` naming a check pings it, repeats included),
-   * 16 connections at once. The testing guide's "Email pings over SMTP"
-   * shows it from Node and Python.
+   * a free port unless told otherwise. Every reply is the service's listener's
+   * (aiosmtpd). Messages up to 32 MiB and 1,000 recipients (each `RCPT TO`
+   * naming a check pings it, repeats included), 16 connections at once, each
+   * closed after `timeoutMs` (default 5 minutes) without a complete command
+   * or message. The testing guide's "Email pings over SMTP" shows it from
+   * Node and Python.
    */
   listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
     return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (mail) => this.#deliverSmtpMail(mail) }, options);
