@@ -36,7 +36,7 @@ export interface SmtpListenOptions {
   /**
    * Milliseconds a connection may go without a complete command before it is
    * closed without a reply (a message counts from its `DATA` command to its
-   * final dot); default {@link SMTP_TIMEOUT_MS}, the service's five minutes.
+   * final dot); default 300,000 (five minutes), as the service.
    */
   timeoutMs?: number;
 }
