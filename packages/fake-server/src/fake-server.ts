@@ -50,7 +50,7 @@ import { Notifier } from "./notify/processor.js";
 import { SERVICE_RULES } from "./notify/service-rules.js";
 import type { Transport } from "./transport/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
-import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
+import type { RunningSmtpServer, SmtpListenOptions } from "./smtp/listener.js";
 import { smtpRelay } from "./smtp/relay.js";
 
 export type {
@@ -496,7 +496,9 @@ export class FakeServer {
    * or message. The testing guide's "Email pings over SMTP" shows it from
    * Node and Python.
    */
-  listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+  async listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+    // Loaded on first use: a fake that takes no mail does not load the listener.
+    const { listenSmtp } = await import("./smtp/listener.js");
     return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (mail) => this.#deliverSmtpMail(mail) }, options);
   }
 
