@@ -212,6 +212,21 @@ describe("a message received", () => {
     expect(await pings(s, uuid)).toHaveLength(1);
   });
 
+  test("a message arriving in pieces, its final dot split from its CRLF, is whole", async () => {
+    const s = await start();
+    const uuid = await s.create();
+    const conversation = await transaction(s.smtp, uuid);
+    expect(await conversation.command("DATA")).toMatch(/^354 /);
+    const pieces = ["Subject: pie", "ces\r", "\n\r\n.", ".dot\r\nlast line\r\n", ".", "\r", "\n"];
+    for (const piece of pieces) {
+      conversation.write(piece);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await conversation.reply()).toBe("250 OK");
+    const [ping] = s.fake.pings(uuid);
+    expect(Buffer.from(ping!.body!, "base64").toString()).toBe("Subject: pieces\r\n\r\n.dot\r\nlast line\r\n");
+  });
+
   test("a client that disconnects in the middle of a message pings nothing, and the listener serves the next one", async () => {
     const s = await start();
     const uuid = await s.create();

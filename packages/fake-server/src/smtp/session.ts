@@ -315,11 +315,17 @@ export class SmtpSession {
     let start = 0;
     while (start < input.length) {
       const lf = input.indexOf(0x0a, start);
-      // A CR that ends the chunk may start the CRLF of the next one: keep it for then.
       if (lf < 0) {
-        const end = input[input.length - 1] === 0x0d ? input.length - 1 : input.length;
-        this.#fragment(input.subarray(start, end), false);
-        if (end < input.length) this.#pending = Buffer.from(input.subarray(end));
+        // An unfinished line waits for the rest (it may be the final dot), unless it is too long to be one;
+        // a CR that ends the chunk may start the CRLF of the next one, so it waits too.
+        const rest = input.subarray(start);
+        if (this.#lineLength + rest.length <= DATA_LINE_MAX) {
+          this.#pending = Buffer.from(rest);
+          return Buffer.alloc(0);
+        }
+        const end = rest[rest.length - 1] === 0x0d ? rest.length - 1 : rest.length;
+        this.#fragment(rest.subarray(0, end), false);
+        if (end < rest.length) this.#pending = Buffer.from(rest.subarray(end));
         return Buffer.alloc(0);
       }
       const piece = input.subarray(start, lf + 1);
