@@ -23,7 +23,7 @@ import { saveNewCheck } from "./http/routes/checks.js";
 import { ServiceHandler } from "./http/service.js";
 import { Alarm } from "./model/alarm.js";
 import { FakeClock, type FakeServerClock } from "./model/clock.js";
-import { deliverEmail, type EmailOutcome, type InboundEmail } from "./model/email/deliver.js";
+import { deliverEmail, deliverSmtpMail, type EmailOutcome, type InboundEmail, type SmtpDelivery } from "./model/email/deliver.js";
 import { IdSource } from "./model/ids.js";
 import {
   addChannel,
@@ -51,7 +51,7 @@ import { Notifier } from "./notify/processor.js";
 import { validateChannelValue } from "./model/notify/settings.js";
 import type { Transport } from "./transport/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
-import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
+import type { RunningSmtpServer, SmtpListenOptions } from "./smtp/listener.js";
 import { smtpRelay } from "./smtp/relay.js";
 
 export type {
@@ -355,8 +355,12 @@ export class FakeServer {
     return this.#deliverEmail(message);
   }
 
-  #deliverEmail(message: InboundEmail, bytes?: Uint8Array): EmailOutcome {
-    return this.#change((now) => deliverEmail(this.#core, message, now, bytes));
+  #deliverEmail(message: InboundEmail): EmailOutcome {
+    return this.#change((now) => deliverEmail(this.#core, message, now));
+  }
+
+  #deliverSmtpMail(mail: SmtpDelivery): void {
+    this.#change((now) => deliverSmtpMail(this.#core, mail, now));
   }
 
   /**
@@ -508,13 +512,17 @@ export class FakeServer {
    * mail to `{uuid}@{pingEmailDomain}` or `{ping key}+{slug}@{pingEmailDomain}`
    * becomes a ping of that check, classified by its keyword filters, exactly
    * as {@link FakeServer.deliverEmail} would record it. Binds `127.0.0.1` on
-   * a free port unless told otherwise. Messages up to 32 MiB and 1,000
-   * recipients (each `RCPT TO` naming a check pings it, repeats included),
-   * 16 connections at once. The testing guide's "Email pings over SMTP"
-   * shows it from Node and Python.
+   * a free port unless told otherwise. Every reply is the service's listener's
+   * (aiosmtpd). Messages up to 32 MiB and 1,000 recipients (each `RCPT TO`
+   * naming a check pings it, repeats included), 16 connections at once, each
+   * closed after `timeoutMs` (default 5 minutes) without a complete command
+   * or message. The testing guide's "Email pings over SMTP" shows it from
+   * Node and Python.
    */
-  listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
-    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);
+  async listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+    // Loaded on first use: a fake that takes no mail does not load the listener.
+    const { listenSmtp } = await import("./smtp/listener.js");
+    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (mail) => this.#deliverSmtpMail(mail) }, options);
   }
 
   /** msw 2 request handlers answering with this fake. */
