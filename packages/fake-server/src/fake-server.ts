@@ -147,6 +147,7 @@ export class FakeServer {
       mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
+      queue: { deliveries: notifications.queueLimit, bytes: notifications.queueByteLimit },
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
       vendorUrls: notifications.vendorUrls,
       onChange: () => this.#revision++,
