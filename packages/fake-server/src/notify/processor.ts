@@ -10,10 +10,10 @@
  * processor: the deliveries of one flip one after another in the
  * project's order, the flips of one check in order (so that a receiver
  * never gets a check's `up` before the `down` it ends), different checks
- * on different workers. A worker whose receiver has not answered within
- * {@link STALL_MS} gives its place in the pool to the next check (its
- * request goes on), so that receivers that hang hold only their own
- * checks' alerts, never another check's for longer than that.
+ * on different workers. A check that has waited {@link WORKER_WAIT_MS} for
+ * a free worker gets one of its own, outside the pool, so that receivers
+ * that hang hold only their own checks' alerts, never another check's
+ * for longer than that.
  *
  * What waits to be sent and is under way is bounded
  * ({@link NotifierSettings.queue}): a delivery past the bound is recorded
@@ -46,11 +46,11 @@ export const ERROR_TEXT_MAX_LENGTH = 200;
 export const QUEUE_FULL_ERROR = "Not sent: the fake's delivery queue is full (notifications.queueLimit or queueByteLimit)";
 
 /**
- * How long a worker waits for a receiver's answer before it gives its
- * place in the pool to the next check, ms: the longest a check's alert
- * waits for receivers that hang on other checks.
+ * How long a check's alerts wait for a free worker of the pool before
+ * they get one of their own, ms: the longest they wait for receivers that
+ * hang on other checks.
  */
-export const STALL_MS = 250;
+export const WORKER_WAIT_MS = 100;
 
 // What a delivery held for sending may come to hold, in copies of its rendered text: the alert itself and, for
 // each attempt, the request as framed for the socket and as its record keeps it (as text and as base64).
@@ -75,7 +75,7 @@ export interface NotifierSettings {
   mailer: Mailer | null;
   /** Time limit of one HTTP attempt, ms. */
   attemptTimeoutMs: number;
-  /** Checks whose deliveries are sent at the same time while their receivers answer within {@link STALL_MS}. */
+  /** Checks whose deliveries the pool sends at the same time (checks that waited {@link WORKER_WAIT_MS} for it are sent besides). */
   workers: number;
   /** Bound of the deliveries held for sending (waiting or under way): how many, and the bytes they hold, estimated. */
   queue: { deliveries: number; bytes: number };
@@ -122,9 +122,10 @@ interface FlipSends {
   signal: AbortSignal;
 }
 
-/** A worker of the pool; `slot` until its receiver stalls. */
-interface Worker {
-  slot: boolean;
+/** A check whose flips wait for a worker, and the timer that gives it one of its own. */
+interface ReadyCheck {
+  check: string;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 // Taken when the module loads, so that a test's fake timers (which replace
@@ -146,9 +147,9 @@ export class Notifier {
   // Each check's flips waiting or being sent, in order; a check is here while a worker sends its flips or it waits in #ready.
   readonly #lanes = new Map<string, FlipSends[]>();
   // The checks with flips waiting and no worker, in the order they began to wait.
-  #ready: string[] = [];
+  readonly #ready: ReadyCheck[] = [];
   readonly #workers = new Set<Promise<void>>();
-  // Workers that hold a place in the pool.
+  // Workers of the pool (not those a check that waited too long got).
   #slots = 0;
   // Deliveries held for sending and the bytes they may hold.
   #heldCount = 0;
@@ -229,7 +230,11 @@ export class Notifier {
     if (lane === undefined) {
       lane = [];
       this.#lanes.set(sends.check, lane);
-      this.#ready.push(sends.check);
+      const ready: ReadyCheck = { check: sends.check, timer: undefined };
+      ready.timer = startTimeout(() => this.#waitedTooLong(ready), WORKER_WAIT_MS);
+      // Waiting deliveries must not keep a process alive that is otherwise done.
+      ready.timer.unref?.();
+      this.#ready.push(ready);
     }
     lane.push(sends);
   }
@@ -344,43 +349,49 @@ export class Notifier {
 
   #startWorkers(): void {
     while (this.#slots < this.#settings.workers) {
-      const check = this.#ready.shift();
+      const check = this.#nextReady();
       if (check === undefined) return;
-      const worker: Worker = { slot: true };
       this.#slots++;
-      const running = this.#work(worker, check).finally(() => {
-        this.#leave(worker);
-        this.#workers.delete(running);
-      });
-      this.#workers.add(running);
+      this.#run(check, true);
     }
   }
 
-  // A worker that gives up its place lets the next check waiting start.
-  #leave(worker: Worker): void {
-    if (!worker.slot) return;
-    worker.slot = false;
-    this.#slots--;
+  #waitedTooLong(ready: ReadyCheck): void {
+    const index = this.#ready.indexOf(ready);
+    if (index < 0) return;
+    this.#ready.splice(index, 1);
+    this.#run(ready.check, false);
   }
 
-  // Sends a check's flips in order, then, while it holds its place in the pool, those of the next checks waiting.
-  async #work(worker: Worker, first: string): Promise<void> {
-    for (let check: string | undefined = first; check !== undefined; check = worker.slot ? this.#ready.shift() : undefined) {
+  #run(check: string, pooled: boolean): void {
+    const running = this.#work(check, pooled).finally(() => {
+      if (pooled) this.#slots--;
+      this.#workers.delete(running);
+    });
+    this.#workers.add(running);
+  }
+
+  // Sends a check's flips in order; a worker of the pool goes on with the next checks waiting.
+  async #work(first: string, pooled: boolean): Promise<void> {
+    for (let check: string | undefined = first; check !== undefined; check = pooled ? this.#nextReady() : undefined) {
       const lane = this.#lanes.get(check) as FlipSends[];
-      for (let sends = lane.shift(); sends !== undefined; sends = lane.shift()) await this.#sendFlip(worker, sends);
+      for (let sends = lane.shift(); sends !== undefined; sends = lane.shift()) await this.#sendFlip(sends);
       this.#lanes.delete(check);
     }
   }
 
-  async #sendFlip(worker: Worker, sends: FlipSends): Promise<void> {
+  #nextReady(): string | undefined {
+    const ready = this.#ready.shift();
+    if (ready === undefined) return undefined;
+    stopTimeout(ready.timer);
+    return ready.check;
+  }
+
+  async #sendFlip(sends: FlipSends): Promise<void> {
     for (const delivery of sends.deliveries) {
-      // A receiver slow to answer holds its own check's alerts, not the pool.
-      const stall = worker.slot ? startTimeout(() => this.#stalled(worker), STALL_MS) : undefined;
-      (stall as { unref?: () => void } | undefined)?.unref?.();
       try {
         await this.#deliver(delivery, sends.signal);
       } finally {
-        if (stall !== undefined) stopTimeout(stall);
         this.#heldCount--;
         this.#heldBytes -= delivery.size;
       }
@@ -388,11 +399,6 @@ export class Notifier {
     if (sends.signal.aborted) return;
     sends.flip.processed = true;
     this.#settings.onChange();
-  }
-
-  #stalled(worker: Worker): void {
-    this.#leave(worker);
-    this.#startWorkers();
   }
 
   async #deliver({ record, channel, alert, group }: HeldDelivery, signal: AbortSignal): Promise<void> {
