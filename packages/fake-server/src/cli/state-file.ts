@@ -37,10 +37,10 @@ export const CHANGE_POLL_MS = 100;
 /** The shortest time between the starts of two saves, in milliseconds: a busy server saves twice a second. */
 export const SAVE_INTERVAL_MS = 500;
 
-const MIB = 1024 * 1024;
+const LARGEST = `${STATE_FILE_MAX_BYTES} bytes, about 512 MiB`;
 /** Why a state is not saved: it is past {@link STATE_FILE_MAX_BYTES}. */
 export const STATE_TOO_LARGE =
-  `the state is larger than a state file may be (${Math.floor(STATE_FILE_MAX_BYTES / MIB)} MiB): ` +
+  `the state is larger than a state file may be (${LARGEST}): ` +
   "the file keeps the last state that fitted; delete checks, or lower the ping log and ping body limits";
 
 /** Mode of a state file the server creates: read and write for its owner only. */
@@ -151,7 +151,7 @@ export async function loadStateFile(file: string): Promise<StateFileContent | un
   let text: string;
   try {
     const size = (await stat(file)).size;
-    if (size > STATE_FILE_MAX_BYTES) throw new StateFileError(`cannot read --state ${file}: it is ${Math.ceil(size / MIB)} MiB, more than a state file may be (${Math.floor(STATE_FILE_MAX_BYTES / MIB)} MiB)`);
+    if (size > STATE_FILE_MAX_BYTES) throw new StateFileError(`cannot read --state ${file}: it is ${size} bytes, more than a state file may be (${LARGEST})`);
     text = await readFile(file, "utf8");
   } catch (error) {
     if (error instanceof StateFileError) throw error;
