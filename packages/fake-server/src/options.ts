@@ -95,10 +95,10 @@ export interface NotificationOptions {
    * Checks whose alerts are sent at the same time, like the service's
    * alert processor, which runs 10 workers: one flip's integrations are
    * notified one after another, a check's flips in order, different
-   * checks on different workers; checks past it wait for a free worker. A
-   * worker whose receiver has not answered within 250 ms gives its place
-   * to the next check (its request goes on), so receivers that hang hold
-   * another check's alerts for 250 ms at most. Default 10; at least 1.
+   * checks on different workers. A check whose alerts have waited 100 ms
+   * for a free worker gets one of its own, so receivers that hang hold
+   * another check's alerts for 100 ms at most (the deliveries under way
+   * are bounded by `queueLimit`). Default 10; at least 1.
    */
   workers?: number | undefined;
   /**
