@@ -117,9 +117,21 @@ function settingsOf(check: CheckSettings): CheckSettings {
   return out as CheckSettings;
 }
 
+// A stored body never changes, and the CLI exports the state up to twice a second: each is encoded once.
+const base64Bodies = new WeakMap<Uint8Array, string>();
+
+function base64Of(body: Uint8Array): string {
+  let text = base64Bodies.get(body);
+  if (text === undefined) {
+    text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("base64");
+    base64Bodies.set(body, text);
+  }
+  return text;
+}
+
 /** A check's ping log, oldest first, as the state document holds it. */
 export function pingStates(check: StoredCheck): PingState[] {
-  return check.pings.map((p) => ({ ...p, body: p.body ? Buffer.from(p.body).toString("base64") : null }));
+  return check.pings.map((p) => ({ ...p, body: p.body ? base64Of(p.body) : null }));
 }
 
 /** Snapshots the store. */
