@@ -17,7 +17,9 @@ export const STATE_FILE_MAX_BYTES = 0x1fff_ffe8;
 
 /** A piece of the document's text; `clock` marks the clock's value, which a real clock changes without changing the state. */
 export interface StatePiece {
+  /** The piece's JSON text. */
   text: string;
+  /** Set on the clock's value alone. */
   clock?: true;
 }
 
