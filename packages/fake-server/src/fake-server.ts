@@ -403,7 +403,9 @@ export class FakeServer {
    * Aborts the notification deliveries under way and those still waiting
    * (each is recorded with the error `Delivery aborted: the fake server was
    * closed`) and resolves when they have stopped; a hanging receiver is not
-   * waited for. Flips recorded later are delivered again. Does not stop
+   * waited for. Their flips stay unprocessed, so a state exported now
+   * delivers them again once imported (the CLI's state file does so after
+   * a restart). Flips recorded later are delivered again. Does not stop
    * servers started with {@link FakeServer.listen} (close those too).
    */
   async close(): Promise<void> {
