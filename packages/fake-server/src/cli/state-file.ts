@@ -34,8 +34,12 @@ export class StateFileError extends Error {
 
 /** How often the running server looks for changes to save, in milliseconds. */
 export const CHANGE_POLL_MS = 100;
-/** The shortest time between the starts of two saves, in milliseconds: a busy server saves twice a second. */
-export const SAVE_INTERVAL_MS = 500;
+/**
+ * The shortest time between the starts of two saves, in milliseconds: a
+ * server that changes all the time saves once a second, which keeps the
+ * time spent saving a large state a small part of its work.
+ */
+export const SAVE_INTERVAL_MS = 1_000;
 
 const LARGEST = `${STATE_FILE_MAX_BYTES} bytes, about 512 MiB`;
 /** Why a state is not saved: it is past {@link STATE_FILE_MAX_BYTES}. */
