@@ -116,6 +116,8 @@ describe("webhook requests", () => {
     expect(text(withMethod("POST", "$NAME").body)).toBe("backup");
     expect(text(withMethod("PUT", "$NAME").body)).toBe("backup");
     expect(withMethod("POST", "").body).toBeNull();
+    // A template that renders empty is still an upload, of zero bytes: the client decides how to frame it.
+    expect(withMethod("PUT", "$BODY").body?.byteLength).toBe(0);
   });
 
   it("leaves a name with quotes unescaped inside a JSON body, unlike $NAME_JSON", () => {

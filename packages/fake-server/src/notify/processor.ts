@@ -28,6 +28,7 @@ import type { EmailAlert, HttpAlert, RenderedAlert } from "../model/notify/view.
 import type { Core } from "../model/service.js";
 import type { FlipRecord, PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
 import { groupMembers } from "../model/notify/group.js";
+import { cancelTurn, nextTurn, startTimer, stopTimer, unrefTimer, type TimerHandle, type Turn } from "../model/real-timers.js";
 import { routedAlert } from "../model/notify/vendor.js";
 import type { VendorUrls } from "../model/notify/vendor-kinds.js";
 import { channelView, flipView, overviewFor, type FlipView } from "./alert-view.js";
@@ -125,17 +126,8 @@ interface FlipSends {
 /** A check whose flips wait for a worker, and the timer that gives it one of its own. */
 interface ReadyCheck {
   check: string;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: TimerHandle | undefined;
 }
-
-// Taken when the module loads, so that a test's fake timers (which replace
-// the globals) cannot hold deliveries back. Called as plain functions: a
-// browser's timer functions refuse another `this`.
-const { setImmediate: startImmediate, clearImmediate: stopImmediate, setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
-const nextTurn: (callback: () => void) => unknown =
-  startImmediate !== undefined ? (callback) => startImmediate(callback) : (callback) => startTimeout(callback, 0);
-const cancelTurn: (turn: unknown) => void =
-  stopImmediate !== undefined ? (turn) => stopImmediate(turn as NodeJS.Immediate) : (turn) => stopTimeout(turn as number);
 
 /** Delivers the store's pending flips; one processor per fake. */
 export class Notifier {
@@ -155,7 +147,7 @@ export class Notifier {
   #heldCount = 0;
   #heldBytes = 0;
   // The turn of the event loop that starts workers, while one is scheduled.
-  #turn: unknown = null;
+  #turn: Turn = null;
   #controller = new AbortController();
   readonly #buckets = new TokenBuckets();
 
@@ -231,9 +223,8 @@ export class Notifier {
       lane = [];
       this.#lanes.set(sends.check, lane);
       const ready: ReadyCheck = { check: sends.check, timer: undefined };
-      ready.timer = startTimeout(() => this.#waitedTooLong(ready), WORKER_WAIT_MS);
       // Waiting deliveries must not keep a process alive that is otherwise done.
-      ready.timer.unref?.();
+      ready.timer = unrefTimer(startTimer(() => this.#waitedTooLong(ready), WORKER_WAIT_MS));
       this.#ready.push(ready);
     }
     lane.push(sends);
@@ -383,7 +374,7 @@ export class Notifier {
   #nextReady(): string | undefined {
     const ready = this.#ready.shift();
     if (ready === undefined) return undefined;
-    stopTimeout(ready.timer);
+    stopTimer(ready.timer);
     return ready.check;
   }
 

@@ -9,6 +9,7 @@
  */
 import type { Transporter } from "nodemailer";
 import type { EmailAlert } from "../model/notify/view.js";
+import { startTimer, stopTimer } from "../model/real-timers.js";
 import type { Mailer } from "../notify/mailer.js";
 
 /** Attempts per message, as the service makes them. */
@@ -22,9 +23,6 @@ export const RELAY_TIMEOUT_MS = 10_000;
 const BUILT_BY_NODEMAILER = new Set(["content-type", "mime-version"]);
 /** Header fields with a nodemailer message option of their own. */
 const OWN_OPTIONS: Readonly<Record<string, string>> = { from: "from", to: "to", subject: "subject", date: "date", "message-id": "messageId" };
-
-// Taken when the module loads, so that a test's fake timers cannot hold a retry back.
-const { setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
 
 /** The message nodemailer sends for `email`. */
 function messageOf(email: EmailAlert): Record<string, unknown> {
@@ -55,12 +53,12 @@ function isRetried(error: unknown): boolean {
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = startTimeout(() => {
+    const timer = startTimer(() => {
       signal.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
     const onAbort = (): void => {
-      stopTimeout(timer);
+      stopTimer(timer);
       reject(signal.reason);
     };
     signal.addEventListener("abort", onAbort, { once: true });

@@ -16,7 +16,8 @@
  *   header is given or a given `Transfer-Encoding: chunked` makes the body
  *   go out in chunks, and for a form `Content-Type:
  *   application/x-www-form-urlencoded` unless one is given. An empty body
- *   is no body.
+ *   is no body, except in a `PUT`, which still announces it:
+ *   `Content-Length: 0` (as the service's client frames them both).
  *
  * Unlike libcurl, a header whose name or value holds a line break, a NUL
  * or a character beyond Latin-1 is refused rather than written: it would
@@ -80,7 +81,8 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
     if (!onFirstHost && (lower === "authorization" || lower === "cookie")) continue;
     headers.push({ name, value, given: true });
   }
-  const body = bodyless || given.body === null || given.body.byteLength === 0 ? null : given.body;
+  const empty = given.body !== null && given.body.byteLength === 0 && given.method !== "PUT";
+  const body = bodyless || empty ? null : given.body;
   const encoding = named("transfer-encoding");
   const chunked = body !== null && encoding !== undefined && /(^|[\s,])chunked($|[\s,;])/i.test(encoding[1]);
   if (body !== null && !chunked && named("content-length") === undefined) {
@@ -107,6 +109,7 @@ export function bodyBytes(request: WireRequest): Buffer | null {
   if (request.body === null) return null;
   const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
   if (!request.chunked) return bytes;
+  if (bytes.byteLength === 0) return Buffer.from("0\r\n\r\n", "latin1");
   return Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]);
 }
 

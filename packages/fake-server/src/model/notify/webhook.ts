@@ -2,10 +2,10 @@
  * The request a webhook channel makes for a flip. For the flip's direction:
  * the method as stored; the URL template rendered with URL-escaped values;
  * a body only for POST and PUT with a non-empty template, rendered as is
- * (with `$BODY` and `$BODY_JSON` known) and sent as UTF-8, none when it
- * renders empty; each header value rendered as is and then made Latin-1 by
- * writing every other character as `&#N;` (a header whose value comes out
- * empty is not sent). No `Content-Type` is added: the user's headers are
+ * (with `$BODY` and `$BODY_JSON` known) and sent as UTF-8, zero bytes
+ * when it renders empty (the client frames those); each header value
+ * rendered as is and then made Latin-1 by writing every other character as
+ * `&#N;` (a header whose value comes out empty is not sent). No `Content-Type` is added: the user's headers are
  * all there is, besides the default `User-Agent`.
  * @module
  */
@@ -32,9 +32,8 @@ export function renderWebhook(view: AlertView): HttpAlert {
   };
   const url = rendered(target.url, "url");
   const hasBody = (target.method === "POST" || target.method === "PUT") && target.body !== "";
-  const text = hasBody ? rendered(target.body, "body") : "";
-  // A template that renders empty sends no body at all (no `Content-Length` either).
-  const body = text === "" ? null : utf8Body(text);
+  // The service uploads whatever the template renders, zero bytes included; an empty template uploads nothing.
+  const body = hasBody ? utf8Body(rendered(target.body, "body")) : null;
   const headers = target.headers.map(([name, value]): [string, string] => [name, latin1References(rendered(value, "header"))]);
   return httpAlert(target.method, url, headers, body);
 }
