@@ -107,7 +107,7 @@ export interface NotificationOptions {
    * requests and emails for `smtpRelay`): a delivery past it is recorded
    * with the error `Not sent: the fake's delivery queue is full (…)` and
    * sends nothing. It also bounds the requests under way at once.
-   * Default 1000.
+   * Default 1000; at least 1.
    */
   queueLimit?: number | undefined;
   /**
@@ -260,7 +260,7 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
     delivery: delivery === "send" && given.fetch !== undefined ? "fetch" : delivery,
     attemptTimeoutMs,
     workers: positive("notifications.workers", given.workers ?? 10),
-    queueLimit: count("notifications.queueLimit", given.queueLimit ?? 1_000),
+    queueLimit: positive("notifications.queueLimit", given.queueLimit ?? 1_000),
     queueByteLimit: count("notifications.queueByteLimit", given.queueByteLimit ?? 64 * 1024 * 1024),
     outboxLimit: count("notifications.outboxLimit", given.outboxLimit ?? 10_000),
     outboxByteLimit: count("notifications.outboxByteLimit", given.outboxByteLimit ?? 16 * 1024 * 1024),

@@ -145,6 +145,7 @@ describe("a hanging receiver holds only its own flip", () => {
     expect(calls).toEqual(["/hang"]);
     expect(fake.notifications().map((r) => r.error)).toEqual(Array(2).fill("Delivery aborted: the fake server was closed"));
     expect(() => new FakeServer({ notifications: { workers: 0 } })).toThrow(/notifications\.workers must be at least 1/);
+    expect(() => new FakeServer({ notifications: { queueLimit: 0 } })).toThrow(/notifications\.queueLimit must be at least 1/);
   });
 });
 
