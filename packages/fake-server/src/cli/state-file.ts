@@ -1,11 +1,11 @@
 /**
  * The CLI's `--state` file: checked at start, read once, then kept up to
  * date while the server runs (within about a second of every change: see
- * {@link StateFileSaver}) and written a last time at shutdown. The file carries the compat mode of the
- * fake that wrote it. Every write is atomic and durable: a
- * temporary file is written, flushed to disk and renamed over the file, so
- * that a crash or a SIGKILL leaves either the previous document or the new
- * one, never a mix.
+ * {@link StateFileSaver}) and written a last time at shutdown. The file
+ * carries the compat mode of the fake that wrote it. Every write is atomic
+ * and durable: a temporary file is written, flushed to disk and renamed
+ * over the file, so that a crash or a SIGKILL leaves either the previous
+ * document or the new one, never a mix.
  * @module
  */
 import { createHash } from "node:crypto";
@@ -154,8 +154,11 @@ function parseProblem(error: unknown): string {
 export async function loadStateFile(file: string): Promise<StateFileContent | undefined> {
   let text: string;
   try {
+    // Past this, reading the file as one text would fail with a message that says nothing of the limit.
     const size = (await stat(file)).size;
-    if (size > STATE_FILE_MAX_BYTES) throw new StateFileError(`cannot read --state ${file}: it is ${size} bytes, more than a state file may be (${LARGEST})`);
+    if (size > STATE_FILE_MAX_BYTES) {
+      throw new StateFileError(`cannot read --state ${file}: it is ${size} bytes, more than a state file may be (${LARGEST})`);
+    }
     text = await readFile(file, "utf8");
   } catch (error) {
     if (error instanceof StateFileError) throw error;
