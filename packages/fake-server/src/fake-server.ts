@@ -48,7 +48,7 @@ import { fetchTransport } from "./transport/fetch-transport.js";
 import { nodeTransport } from "./transport/node-transport.js";
 import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js";
 import { Notifier } from "./notify/processor.js";
-import { SERVICE_RULES } from "./notify/service-rules.js";
+import { validateChannelValue } from "./model/notify/settings.js";
 import type { Transport } from "./transport/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
 import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
@@ -145,7 +145,6 @@ export class FakeServer {
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     const notifications = this.options.notifications;
     this.#notifier = new Notifier(this.#core, () => this.#clock.nowMs(), {
-      rules: SERVICE_RULES,
       transport: transportFor(notifications.delivery, options.notifications?.fetch),
       mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
@@ -327,7 +326,7 @@ export class FakeServer {
    * @throws RangeError for an unknown project, a member missing, unknown or of the wrong type, a kind the service does not have, a name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
    */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
-    return this.#change(() => addChannel(findProject(this.#store, projectId), this.#ids, init, SERVICE_RULES.validateChannelValue));
+    return this.#change(() => addChannel(findProject(this.#store, projectId), this.#ids, init, validateChannelValue));
   }
 
   /**

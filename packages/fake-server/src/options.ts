@@ -9,7 +9,7 @@ import type { ClockInput } from "./model/clock.js";
 import { checkedLimits } from "./model/limits.js";
 import { MAX_TIMER_DELAY_MS } from "./model/real-timers.js";
 import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
-import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/notify/vendor-kinds.js";
+import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/kinds/registry.js";
 import { isHttpUrl } from "./model/notify/value-rules.js";
 
 /**
@@ -127,10 +127,9 @@ export interface NotificationOptions {
    */
   outboxByteLimit?: number | undefined;
   /**
-   * The kinds whose address the vendor fixes (PagerDuty, Opsgenie, Pushover,
-   * Telegram, Pushbullet, Matrix, Trello, GitHub, Twilio's SMS, WhatsApp and
-   * calls, and Signal and Apprise) have their requests recorded and never
-   * sent, whatever `delivery` says. A base URL given here for a kind sends
+   * The kinds whose address the vendor fixes ({@link VENDOR_KINDS}:
+   * PagerDuty, Telegram, Twilio's SMS and the others) have their requests
+   * recorded and never sent, whatever `delivery` says. A base URL given here for a kind sends
    * its requests there instead, with the vendor's path and query
    * (`{ pd: "http://127.0.0.1:9000" }` posts PagerDuty's events to
    * `http://127.0.0.1:9000/generic/2010-04-15/create_event.json`). Default: none.

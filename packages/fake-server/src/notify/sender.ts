@@ -12,8 +12,8 @@
  */
 import type { HttpAlert } from "../model/notify/view.js";
 import { startTimer, stopTimer, unrefTimer } from "../model/real-timers.js";
-import { CurlUrlError, parseCurlUrl, resolveLocation, type CurlUrl } from "../text/curl-url.js";
-import { DeliveryError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "../transport/transport.js";
+import { parseCurlUrl, resolveLocation, type CurlUrl } from "../text/curl-url.js";
+import { DeliveryError, sendingError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "../transport/transport.js";
 import { frameRequest } from "../transport/wire-request.js";
 
 /** Attempts per delivery, as the service makes them. */
@@ -105,7 +105,7 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
 }
 
 function failure(problem: unknown): SendOutcome {
-  return { error: problem instanceof DeliveryError || problem instanceof CurlUrlError ? problem.message : TRANSPORT_ERRORS.empty, permanent: false };
+  return { error: sendingError(problem) ?? TRANSPORT_ERRORS.empty, permanent: false };
 }
 
 // One exchange under the attempt's time limit and the fake's abort signal.

@@ -25,22 +25,8 @@
  * @module
  */
 import type { HttpAlert } from "../model/notify/view.js";
-import { credentials, curlHref, hostHeader, parseCurlUrl, requestTarget, sameOrigin, type CurlUrl } from "../text/curl-url.js";
+import { credentials, hostHeader, parseCurlUrl, requestTarget, sameOrigin, type CurlUrl } from "../text/curl-url.js";
 import { DeliveryError, type WireHeader, type WireRequest } from "./transport.js";
-
-/** What a delivery asks of the client, before framing: the kind's method, headers and body. */
-export interface GivenRequest {
-  /** Upper-case method. */
-  readonly method: string;
-  /** Headers in the order given, blank ones included. */
-  readonly headers: ReadonlyArray<readonly [name: string, value: string]>;
-  /** Body bytes, or `null` for none. */
-  readonly body: Uint8Array | null;
-  /** Basic credentials given to the client (they take the place of the URL's). */
-  readonly auth?: readonly [user: string, password: string];
-  /** Whether the body is a form, whose `Content-Type` the client adds. */
-  readonly form?: boolean;
-}
 
 /** What a header's name or value cannot hold: a line break or a NUL would split the request, and a character beyond Latin-1 has no byte. */
 const UNSENDABLE = /[\r\n\0]|[^\x00-\xff]/;
@@ -48,12 +34,13 @@ const UNSENDABLE = /[\r\n\0]|[^\x00-\xff]/;
 const BLANK = /^[ \t\n\v\f\r]*$/;
 
 /**
- * Frames `given` for `url`. `first` is the URL of the attempt's first
+ * Frames the request an alert asks for (`given`: its method, headers,
+ * body, credentials and form flag) for `url`. `first` is the URL of the attempt's first
  * request (a redirect to another host sends neither the given `Host` nor
  * credentials); `bodyless` is set after a `303` (no body, no length).
  * Throws a {@link DeliveryError} for a header that cannot be written.
  */
-export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, bodyless = false): WireRequest {
+export function frameRequest(given: Pick<HttpAlert, "method" | "headers" | "body" | "auth" | "form">, url: CurlUrl, first: CurlUrl, bodyless = false): WireRequest {
   const onFirstHost = url === first || sameOrigin(url, first);
   const named = (name: string) => given.headers.find(([n]) => n.toLowerCase() === name);
   for (const [name, value] of given.headers) {
@@ -111,28 +98,6 @@ export function bodyBytes(request: WireRequest): Buffer | null {
   if (!request.chunked) return bytes;
   if (bytes.byteLength === 0) return Buffer.from("0\r\n\r\n", "latin1");
   return Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]);
-}
-
-/** A request as the outbox keeps it: the URL as text (without the user part, which went out as `Authorization`) and the headers as name/value pairs. */
-export interface RecordedWire {
-  /** Upper-case method. */
-  method: string;
-  /** Origin and request target. */
-  url: string;
-  /** Headers in wire order. */
-  headers: Array<[name: string, value: string]>;
-  /** Body bytes (not chunk-framed), or `null`. */
-  body: Uint8Array | null;
-}
-
-/** What the outbox records of a request. */
-export function recordedWire(request: WireRequest): RecordedWire {
-  return {
-    method: request.method,
-    url: curlHref(request.url),
-    headers: request.headers.map(({ name, value }): [string, string] => [name, value]),
-    body: request.body,
-  };
 }
 
 /**
