@@ -149,6 +149,7 @@ export class FakeServer {
       mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
+      queue: { deliveries: notifications.queueLimit, bytes: notifications.queueByteLimit },
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
       vendorUrls: notifications.vendorUrls,
       // A delivery's outcome (an integration's last error, its disabled flag) is saved state, but nothing
@@ -429,7 +430,9 @@ export class FakeServer {
    * Aborts the notification deliveries under way and those still waiting
    * (each is recorded with the error `Delivery aborted: the fake server was
    * closed`) and resolves when they have stopped; a hanging receiver is not
-   * waited for. A real clock's timer for the next check to go down is
+   * waited for. Their flips stay unprocessed, so a state exported now
+   * delivers them again once imported (the CLI's state file does so after
+   * a restart). A real clock's timer for the next check to go down is
    * cleared: nothing of the fake is left scheduled. Flips recorded later
    * are delivered again (and a later change sets that timer again). Does
    * not stop servers started with {@link FakeServer.listen} (close those too).

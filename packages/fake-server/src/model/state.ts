@@ -134,12 +134,22 @@ function settingsOf(check: CheckSettings): CheckSettings {
   return out as CheckSettings;
 }
 
-/** A check's ping log, oldest first, as the state document holds it. */
-export function pingStates(check: StoredCheck): PingState[] {
-  return check.pings.map((p) => ({ ...p, body: p.body ? base64(p.body) : null }));
+// A stored body never changes, and the CLI exports the state up to twice a second: each is encoded once.
+const base64Bodies = new WeakMap<Uint8Array, string>();
+
+function base64Of(body: Uint8Array): string {
+  let text = base64Bodies.get(body);
+  if (text === undefined) {
+    text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("base64");
+    base64Bodies.set(body, text);
+  }
+  return text;
 }
 
-const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+/** A check's ping log, oldest first, as the state document holds it. */
+export function pingStates(check: StoredCheck): PingState[] {
+  return check.pings.map((p) => ({ ...p, body: p.body ? base64Of(p.body) : null }));
+}
 
 /** Writes each body that several pings hold once: `bodies` collects them, the pings name them. */
 class SharedBodies {
@@ -155,10 +165,10 @@ class SharedBodies {
 
   pings(check: StoredCheck): PingDocumentState[] {
     return check.pings.map((p) => {
-      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return { ...p, body: p.body ? base64(p.body) : null };
+      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return { ...p, body: p.body ? base64Of(p.body) : null };
       let index = this.#index.get(p.body);
       if (index === undefined) {
-        index = this.bodies.push(base64(p.body)) - 1;
+        index = this.bodies.push(base64Of(p.body)) - 1;
         this.#index.set(p.body, index);
       }
       return { ...p, body: null, sharedBody: index };
