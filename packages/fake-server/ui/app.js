@@ -55,7 +55,11 @@ const reads = new Map();
 async function read(path) {
   const known = reads.get(path);
   const response = await send("GET", path, undefined, known ? { "If-None-Match": known.etag } : {});
-  if (response.status === 304 && known) return { value: known.value, changed: false };
+  if (response.status === 304 && known) {
+    // Read to its (empty) end, so the browser counts the exchange as finished, not aborted.
+    await response.arrayBuffer();
+    return { value: known.value, changed: false };
+  }
   const value = await response.json();
   const etag = response.headers.get("ETag");
   if (etag) reads.set(path, { etag, value });
