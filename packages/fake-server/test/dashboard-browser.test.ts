@@ -59,19 +59,36 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () =
     await next.click();
     await row.getByText("down", { exact: true }).waitFor();
 
+    // "Set to" follows the clock: setting it as it stands leaves the clock where it is.
+    const now = (await control.clock.now()).toISOString();
+    await expect.poll(() => page.getByLabel("Set to (ISO 8601)").inputValue()).toBe(now);
+    await page.getByRole("button", { name: "Set", exact: true }).click();
+    await page.getByText(`Set to ${now.replace("T", " ").replace(/\.\d+Z$/, " UTC")}.`).waitFor();
+    expect((await control.clock.now()).toISOString()).toBe(now);
+
     const alert = page.locator("#outbox article").filter({ hasText: "on-call" }).filter({ has: page.getByRole("heading", { name: /nightly-backup/ }) });
     await alert.locator(".status-down").waitFor();
     expect(await alert.textContent()).toContain("POST http://127.0.0.1:9/alerts?check=nightly-backup");
     expect(await alert.textContent()).toContain("nightly-backup is down");
+    // The fake ran with --notifications record: nothing was sent.
+    expect(await alert.textContent()).toContain("recorded, not sent");
 
-    // The ping log opens on demand, the last ping's body in full.
+    // The ping log opens on demand, the last ping's body in full, and the badge is read once however often the page draws.
     await page.getByRole("button", { name: "Ping log of nightly-backup" }).click();
     await page.getByText("backup done: 42 files").waitFor();
     await page.getByText("21 bytes, shown above").waitFor();
+    await page.getByRole("img", { name: "badge of nightly-backup" }).waitFor();
+    const later = new Date(Date.parse(now) + 60_000).toISOString();
+    await page.getByRole("button", { name: "Advance" }).click();
+    // The clock and the checks are drawn in one go.
+    await expect.poll(() => page.locator("#now").getAttribute("datetime")).toBe(later);
+    expect(await control.journal({ operation: "badge" })).toHaveLength(1);
 
     // The journal shows the ping, its path masked.
     const ping = page.locator("#journal tbody tr").filter({ hasText: "ping" });
     await ping.first().waitFor();
+    // A ping's row names the check it hit.
+    expect(await ping.first().textContent()).toContain("nightly-backup");
     expect(await page.locator("#journal").textContent()).not.toContain(check.uuid);
     await page.getByRole("combobox", { name: "Check" }).selectOption({ label: "nightly-backup" });
     await page.getByText("1 request", { exact: true }).waitFor();
