@@ -13,6 +13,20 @@ import { webhook } from "./notify-helpers.js";
 
 const onCi = process.env["CI"] === "true";
 
+/** Collects the page's console errors and warnings (a Content-Security-Policy refusal is one) and its uncaught errors into `problems`. */
+function collectProblems(page: Page, problems: string[]): void {
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+}
+
+async function stop(cli: Run | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  cli?.child.kill("SIGTERM");
+  await cli?.exit;
+}
+
 describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () => {
   let cli: Run;
   let url: string;
@@ -25,17 +39,10 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard in Chromium", () =
     url = await listening(cli);
     browser = await launchChromium();
     page = await browser.newPage();
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    collectProblems(page, problems);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    cli?.child.kill("SIGTERM");
-    await cli?.exit;
-  });
+  afterAll(() => stop(cli, browser));
 
   it("shows a check made over the API go down at the next status change, and its alert in the outbox", async () => {
     const control = new FakeServerClient({ url });
@@ -134,11 +141,7 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard of a full fake, in
     await control.settled();
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    cli?.child.kill("SIGTERM");
-    await cli?.exit;
-  });
+  afterAll(() => stop(cli, browser));
 
   it("reads only the revision while idle: a few hundred bytes a poll, whatever the fake holds", async () => {
     const page = await browser.newPage();
@@ -164,10 +167,7 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the dashboard of a full fake, in
   it("shows every email with its inline styles and no Content-Security-Policy error", async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    collectProblems(page, problems);
     await page.goto(`${url}/__fake/ui`);
     await page.getByText("the newest 25 deliveries").waitFor();
     const frames = page.locator("#outbox iframe");
