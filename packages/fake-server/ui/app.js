@@ -597,14 +597,21 @@ function showProblem(error) {
   line.className = "error";
 }
 
-async function update(force) {
-  try {
-    await refresh(force === true);
-    $("connection").textContent = `Live: updated every ${POLL_MS / 1000} s`;
-    $("connection").className = "muted";
-  } catch (error) {
-    showProblem(error);
-  }
+// One update at a time, in order: a slow read that ends late must not draw
+// over what a later one (after "Load more", say) drew.
+let updating = Promise.resolve();
+
+function update(force) {
+  updating = updating.then(async () => {
+    try {
+      await refresh(force === true);
+      $("connection").textContent = `Live: updated every ${POLL_MS / 1000} s`;
+      $("connection").className = "muted";
+    } catch (error) {
+      showProblem(error);
+    }
+  });
+  return updating;
 }
 
 async function loop() {
