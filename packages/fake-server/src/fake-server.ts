@@ -141,6 +141,7 @@ export class FakeServer {
     this.#journal = new Journal(
       { entries: this.options.journalLimit, bytes: this.options.journalByteLimit, excerpt: this.options.journalExcerpt },
       storeSecrets(this.#store),
+      (uuid) => this.#store.checks.get(uuid)?.name,
     );
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     const notifications = this.options.notifications;
@@ -380,6 +381,7 @@ export class FakeServer {
 
   /** Empties the journal. */
   clearJournal(): void {
+    this.#revision++;
     this.#journal.clear();
   }
 
@@ -414,6 +416,7 @@ export class FakeServer {
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */
   clearNotifications(): void {
+    this.#revision++;
     this.#notifier.outbox.clear();
   }
 

@@ -22,7 +22,7 @@ describe("the CLI's notifications", () => {
         expect((await fetch(`${url}/ping/${check.uuid}/fail`)).status).toBe(200);
         await control.settled();
         const [record] = await control.notifications();
-        expect(record).toMatchObject({ error: "", flip: { status: "down", reason: "fail" } });
+        expect(record).toMatchObject({ error: "", sent: mode === "send", flip: { status: "down", reason: "fail" } });
         expect(record!.requests.map((request) => [request.url, request.body, request.status])).toEqual([
           [`${receiver.url}/${mode}`, "down", mode === "send" ? 200 : null],
         ]);

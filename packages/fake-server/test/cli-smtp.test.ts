@@ -70,7 +70,7 @@ describe("the CLI's email flags", () => {
     transport.close();
     await control.settled();
     const [record] = await control.notifications();
-    expect(record).toMatchObject({ error: "", flip: { status: "down", reason: "fail" }, email: { to: "ops@example.org", subject: `DOWN | ${check.uuid}` } });
+    expect(record).toMatchObject({ error: "", sent: true, flip: { status: "down", reason: "fail" }, email: { to: "ops@example.org", subject: `DOWN | ${check.uuid}` } });
     expect(relay.received.map((message) => message.parsed.subject)).toEqual([`DOWN | ${check.uuid}`]);
     expect(record!.email!.attachments.map((file) => file.filename)).toEqual(["last-ping.eml"]);
     cli.child.kill("SIGTERM");

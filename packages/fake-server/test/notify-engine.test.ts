@@ -251,7 +251,9 @@ describe("outcomes", () => {
     await script(recording);
     expect(recording.caught).toEqual([]);
     const shown = (s: ReturnType<typeof setupCatching>) =>
-      s.fake.notifications().map((record) => ({ ...record, requests: record.requests.map((request) => ({ ...request, status: null })) }));
+      s.fake.notifications().map((record) => ({ ...record, sent: false, requests: record.requests.map((request) => ({ ...request, status: null })) }));
+    expect(sending.fake.notifications().map((record) => record.sent)).toEqual(sending.fake.notifications().map((record) => record.requests.length > 0));
+    expect(recording.fake.notifications().some((record) => record.sent)).toBe(false);
     const sent = shown(sending);
     const down = ["rich ok 1", "down only ok 1", "chat ok 1", "push ok 1", "pager ok 0"];
     const up = ["rich ok 1", "chat ok 1", "push ok 1", "pager ok 0"];

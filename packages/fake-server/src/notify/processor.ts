@@ -396,7 +396,10 @@ export class Notifier {
       attemptTimeoutMs: this.#settings.attemptTimeoutMs,
       signal,
       isPermanent: (status, bodyText) => isPermanentFailure(channel.kind, status, bodyText),
-      onRequest: (request, status) => record.requests.push(sentRequest(request, status)),
+      onRequest: (request, status) => {
+        markSent(record, group);
+        record.requests.push(sentRequest(request, status));
+      },
     });
     record.error = outcome.error.slice(0, ERROR_TEXT_MAX_LENGTH);
     if (outcome.permanent) channel.disabled = true;
@@ -407,6 +410,7 @@ export class Notifier {
   // A message the relay did not take is left as the service leaves one its SMTP server did not:
   // the record stays `Sending` and the integration's last error is kept.
   async #mail(alert: EmailAlert, signal: AbortSignal, record: DeliveryRecord, channel: StoredChannel, group: GroupTally | null): Promise<void> {
+    markSent(record, group);
     try {
       await (this.#settings.mailer as Mailer)(alert, signal);
     } catch {
@@ -423,6 +427,12 @@ export class Notifier {
     this.#settings.onChange();
     if (group !== null) this.#memberEnded(group, error);
   }
+}
+
+// A delivery under way has sent something; so has its group.
+function markSent(record: DeliveryRecord, group: GroupTally | null): void {
+  record.sent = true;
+  if (group !== null) group.record.sent = true;
 }
 
 // The request an alert would send first, as it would go on the wire, or the error text sending would fail with.
