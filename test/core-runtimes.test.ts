@@ -103,7 +103,7 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the fake's core in Chromium", ()
   it("throws a clear error, naming what is missing, from each Node-only feature", async () => {
     const result = await resultOf("/sdk.html");
     expect(result["listen"]).toMatch(/^listen\(\) needs Node\.js \(node:http\)/);
-    expect(result["listenSmtp"]).toMatch(/^listenSmtp\(\) needs Node\.js \(smtp-server\)/);
+    expect(result["listenSmtp"]).toMatch(/^listenSmtp\(\) needs Node\.js \(node:net\)/);
     expect(result["dispatcher"]).toMatch(/^dispatcher\(\) needs Node\.js \(undici\)/);
     expect(result["send"]).toMatch(/^notifications\.delivery "send" needs Node\.js \(node:net and node:tls; pass notifications\.fetch/);
   }, 60_000);
