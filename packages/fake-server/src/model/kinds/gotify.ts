@@ -20,7 +20,7 @@ import { jsonMember, made, sorted, type Defaults, type KindModule, type TypedCha
 const KIND = "gotify";
 
 /** `{url}/message?token=…`: the server URL as a directory, the token form-encoded. */
-export function gotifyMessageUrl(base: string, token: string): string {
+function gotifyMessageUrl(base: string, token: string): string {
   const directory = base.endsWith("/") ? base : `${base}/`;
   // Resolving `message` against a URL with a query or fragment drops them; otherwise it is plain concatenation, and the text stays as written.
   const url = /[?#]/.test(directory) ? new URL("message", directory).href : `${directory}message`;

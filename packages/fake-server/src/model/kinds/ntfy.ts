@@ -21,7 +21,7 @@ import { made, sorted, type Defaults, type KindModule, type TypedChannel } from 
 const KIND = "ntfy";
 
 /** An ntfy channel's settings. */
-export interface NtfySettings {
+interface NtfySettings {
   /** Topic the message is published to. */
   topic: string;
   /** Server URL the message is posted to. */
@@ -35,7 +35,7 @@ export interface NtfySettings {
 }
 
 /** Reads an ntfy channel's settings, or throws a {@link ChannelValueError}. */
-export function parseNtfySettings(value: string): NtfySettings {
+function parseNtfySettings(value: string): NtfySettings {
   const object = objectValue(KIND, value);
   return {
     topic: object.topic as string,

@@ -16,7 +16,7 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 const KIND = "pd";
 
 /** PagerDuty's events endpoint. */
-export const PAGERDUTY_URL = "https://events.pagerduty.com/generic/2010-04-15/create_event.json";
+const PAGERDUTY_URL = "https://events.pagerduty.com/generic/2010-04-15/create_event.json";
 
 function renderPagerDuty(view: AlertView): HttpAlert {
   const { check } = view;

@@ -27,7 +27,7 @@ const PUSHOVER_RETRY_SECONDS = 300;
 const PUSHOVER_EXPIRE_SECONDS = 86_400;
 
 /** Pushover's messages endpoint. */
-export const PUSHOVER_URL = "https://api.pushover.net/1/messages.json";
+const PUSHOVER_URL = "https://api.pushover.net/1/messages.json";
 
 function message(view: AlertView): string {
   const reason = view.flip.status === "down" ? reasonLong(view.flip.reason) : null;

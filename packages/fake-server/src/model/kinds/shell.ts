@@ -11,7 +11,7 @@ import { jsonMember, made, sorted, type KindModule, type TypedChannel } from "./
 const KIND = "shell";
 
 /** The error of every shell delivery: the service does not run commands. */
-export const SHELL_DISABLED = "Shell commands are not enabled";
+const SHELL_DISABLED = "Shell commands are not enabled";
 
 /** The `shell` kind. */
 export const shell = {

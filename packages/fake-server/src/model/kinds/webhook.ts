@@ -44,7 +44,7 @@ export interface WebhookTarget {
  * What a webhook sends for one direction, as read from its stored settings
  * (the public builder's input for the same is {@link WebhookTarget}).
  */
-export interface WebhookRequestTemplate {
+interface WebhookRequestTemplate {
   /** The request method. */
   readonly method: WebhookMethod;
   /** URL template; `""` when this direction sends nothing. */
@@ -56,7 +56,7 @@ export interface WebhookRequestTemplate {
 }
 
 /** A webhook channel's settings, per direction. */
-export type WebhookSettings = Readonly<Record<AlertDirection, WebhookRequestTemplate>>;
+type WebhookSettings = Readonly<Record<AlertDirection, WebhookRequestTemplate>>;
 
 function target(value: string, object: JsonObject, direction: AlertDirection): WebhookRequestTemplate {
   return {
@@ -79,7 +79,7 @@ function readWebhookSettings(value: string): WebhookSettings {
  * read is answered from a bounded cache; the result is shared and must not
  * be changed.
  */
-export const parseWebhookSettings: (value: string) => WebhookSettings = cachedByText(readWebhookSettings);
+const parseWebhookSettings: (value: string) => WebhookSettings = cachedByText(readWebhookSettings);
 
 function given(direction: AlertDirection, settings: WebhookTarget | undefined): Record<string, unknown> {
   return {
