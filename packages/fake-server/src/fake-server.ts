@@ -345,9 +345,10 @@ export class FakeServer {
    */
   createCheck(projectId: string, body: CreateCheckInput = {}): Check {
     const project = findProject(this.#store, projectId);
-    const outcome = this.#change((now) => saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now));
+    const { outcome, now } = this.#change((now) => ({ outcome: saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now), now }));
     if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
-    return this.#liveCheck(outcome.check, this.#clock.nowMs());
+    // Shown at the time it was saved: a real clock has moved on since.
+    return this.#liveCheck(outcome.check, now);
   }
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
