@@ -40,9 +40,8 @@ export const email = {
      * channels.email("ops@example.com", { up: false }); // down alerts only
      * ```
      */
-    email(address: string, { up = true, down = true }: Directions = {}): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ value: address, up, down } satisfies ChannelSettings<typeof KIND>));
-    },
+    email: (address: string, { up = true, down = true }: Directions = {}): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ value: address, up, down } satisfies ChannelSettings<typeof KIND>)),
   },
   render: (view) => renderEmail(view, parseEmailSettings(view.channel.value).address),
   notifies: (value, direction) => parseEmailSettings(value)[direction],

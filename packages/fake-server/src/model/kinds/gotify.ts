@@ -62,9 +62,8 @@ export const gotify = {
      * channels.gotify({ url: "https://gotify.example.com", token: "AbCdEf", priority_up: 2 });
      * ```
      */
-    gotify(settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ priority: 5, priority_up: 5, ...settings }));
-    },
+    gotify: (settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ priority: 5, priority_up: 5, ...settings })),
   },
   render: renderGotify,
   notifies: (value, direction) => jsonMember(value, direction === "up" ? "priority_up" : "priority") !== 0,

@@ -95,9 +95,8 @@ export const ntfy = {
      * channels.ntfy({ topic: "backups", url: "https://ntfy.sh", priority: 5 });
      * ```
      */
-    ntfy(settings: Defaults<ChannelSettings<typeof KIND>, "url" | "priority" | "priority_up">): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ url: "https://ntfy.sh", priority: 3, priority_up: 3, token: "", ...settings }));
-    },
+    ntfy: (settings: Defaults<ChannelSettings<typeof KIND>, "url" | "priority" | "priority_up">): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ url: "https://ntfy.sh", priority: 3, priority_up: 3, token: "", ...settings })),
   },
   render: renderNtfy,
   notifies: (value, direction) => {

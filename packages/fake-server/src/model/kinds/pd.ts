@@ -53,9 +53,8 @@ export const pd = {
      * channels.pd("0123456789abcdef0123456789abcdef");
      * ```
      */
-    pd(serviceKey: string, { account }: { account?: string } = {}): TypedChannel<typeof KIND> {
-      return made(KIND, account === undefined ? serviceKey : serviceJson({ service_key: serviceKey, account } satisfies ChannelSettings<typeof KIND>));
-    },
+    pd: (serviceKey: string, { account }: { account?: string } = {}): TypedChannel<typeof KIND> =>
+      made(KIND, account === undefined ? serviceKey : serviceJson({ service_key: serviceKey, account } satisfies ChannelSettings<typeof KIND>)),
   },
   render: renderPagerDuty,
   vendor: true,

@@ -68,9 +68,8 @@ export const po = {
      * channels.po("uQiRzpo4DXghDmr9QzzfQu27cmVRsG", { priority: 1, priorityUp: -3 });
      * ```
      */
-    po(userKey: string, { priority = 0, priorityUp = 0 }: { priority?: number; priorityUp?: number } = {}): TypedChannel<typeof KIND> {
-      return made(KIND, `${userKey}|${priority}|${priorityUp}`);
-    },
+    po: (userKey: string, { priority = 0, priorityUp = 0 }: { priority?: number; priorityUp?: number } = {}): TypedChannel<typeof KIND> =>
+      made(KIND, `${userKey}|${priority}|${priorityUp}`),
   },
   render: renderPushover,
   notifies: (value, direction) => {

@@ -24,9 +24,7 @@ export const shell = {
      * channels.shell({ cmd_down: "logger down", cmd_up: "" });
      * ```
      */
-    shell(commands: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
-      return made(KIND, sorted(commands));
-    },
+    shell: (commands: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> => made(KIND, sorted(commands)),
   },
   refusal: SHELL_DISABLED,
   notifies: (value, direction) => {

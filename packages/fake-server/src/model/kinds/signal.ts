@@ -82,9 +82,7 @@ export const signal = {
      * channels.signal("+15551234567", { up: false });
      * ```
      */
-    signal(number: string, directions?: Directions): TypedChannel<typeof KIND> {
-      return phoneChannel(KIND, number, directions);
-    },
+    signal: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
   },
   render: renderSignal,
   notifies: switchedOn,

@@ -16,7 +16,7 @@
  * all there is, besides the default `User-Agent`.
  * @module
  */
-import { WEBHOOK_TEXT_MAX_LENGTH, type ChannelSettings, type WebhookMethod } from "@checks-api/schema";
+import { WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "@checks-api/schema";
 import { checkDeclared, headerPairs } from "../notify/declared-settings.js";
 import { httpAlert, utf8Body } from "../notify/http-alert.js";
 import { RENDERED_ALERT_MAX_LENGTH } from "../notify/limits.js";
@@ -127,10 +127,8 @@ export const webhook = {
      * });
      * ```
      */
-    webhook(settings: { down: WebhookTarget; up?: WebhookTarget } | { down?: WebhookTarget; up: WebhookTarget }): TypedChannel<typeof KIND> {
-      const value = { ...given("down", settings.down), ...given("up", settings.up) } as ChannelSettings<typeof KIND>;
-      return made(KIND, sorted(value));
-    },
+    webhook: (settings: { down: WebhookTarget; up?: WebhookTarget } | { down?: WebhookTarget; up: WebhookTarget }): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ ...given("down", settings.down), ...given("up", settings.up) })),
   },
   render: renderWebhook,
   notifies: (value, direction) => parseWebhookSettings(value)[direction].url !== "",
