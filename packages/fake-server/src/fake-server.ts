@@ -23,7 +23,7 @@ import { saveNewCheck } from "./http/routes/checks.js";
 import { ServiceHandler } from "./http/service.js";
 import { Alarm } from "./model/alarm.js";
 import { FakeClock, type FakeServerClock } from "./model/clock.js";
-import { deliverEmail, type EmailOutcome, type InboundEmail } from "./model/email/deliver.js";
+import { deliverEmail, deliverSmtpMail, type EmailOutcome, type InboundEmail, type SmtpDelivery } from "./model/email/deliver.js";
 import { IdSource } from "./model/ids.js";
 import {
   addChannel,
@@ -51,7 +51,7 @@ import { Notifier } from "./notify/processor.js";
 import { validateChannelValue } from "./model/notify/settings.js";
 import type { Transport } from "./transport/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
-import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
+import type { RunningSmtpServer, SmtpListenOptions } from "./smtp/listener.js";
 import { smtpRelay } from "./smtp/relay.js";
 
 export type {
@@ -141,6 +141,7 @@ export class FakeServer {
     this.#journal = new Journal(
       { entries: this.options.journalLimit, bytes: this.options.journalByteLimit, excerpt: this.options.journalExcerpt },
       storeSecrets(this.#store),
+      (uuid) => this.#store.checks.get(uuid)?.name,
     );
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     const notifications = this.options.notifications;
@@ -149,6 +150,7 @@ export class FakeServer {
       mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
+      queue: { deliveries: notifications.queueLimit, bytes: notifications.queueByteLimit },
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
       vendorUrls: notifications.vendorUrls,
       // A delivery's outcome (an integration's last error, its disabled flag) is saved state, but nothing
@@ -356,8 +358,12 @@ export class FakeServer {
     return this.#deliverEmail(message);
   }
 
-  #deliverEmail(message: InboundEmail, bytes?: Uint8Array): EmailOutcome {
-    return this.#change((now) => deliverEmail(this.#core, message, now, bytes));
+  #deliverEmail(message: InboundEmail): EmailOutcome {
+    return this.#change((now) => deliverEmail(this.#core, message, now));
+  }
+
+  #deliverSmtpMail(mail: SmtpDelivery): void {
+    this.#change((now) => deliverSmtpMail(this.#core, mail, now));
   }
 
   /**
@@ -376,6 +382,7 @@ export class FakeServer {
 
   /** Empties the journal. */
   clearJournal(): void {
+    this.#revision++;
     this.#journal.clear();
   }
 
@@ -410,6 +417,7 @@ export class FakeServer {
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */
   clearNotifications(): void {
+    this.#revision++;
     this.#notifier.outbox.clear();
   }
 
@@ -426,7 +434,9 @@ export class FakeServer {
    * Aborts the notification deliveries under way and those still waiting
    * (each is recorded with the error `Delivery aborted: the fake server was
    * closed`) and resolves when they have stopped; a hanging receiver is not
-   * waited for. A real clock's timer for the next check to go down is
+   * waited for. Their flips stay unprocessed, so a state exported now
+   * delivers them again once imported (the CLI's state file does so after
+   * a restart). A real clock's timer for the next check to go down is
    * cleared: nothing of the fake is left scheduled. Flips recorded later
    * are delivered again (and a later change sets that timer again). Does
    * not stop servers started with {@link FakeServer.listen} (close those too).
@@ -509,13 +519,17 @@ export class FakeServer {
    * mail to `{uuid}@{pingEmailDomain}` or `{ping key}+{slug}@{pingEmailDomain}`
    * becomes a ping of that check, classified by its keyword filters, exactly
    * as {@link FakeServer.deliverEmail} would record it. Binds `127.0.0.1` on
-   * a free port unless told otherwise. Messages up to 32 MiB and 1,000
-   * recipients (each `RCPT TO` naming a check pings it, repeats included),
-   * 16 connections at once. The testing guide's "Email pings over SMTP"
-   * shows it from Node and Python.
+   * a free port unless told otherwise. Every reply is the service's listener's
+   * (aiosmtpd). Messages up to 32 MiB and 1,000 recipients (each `RCPT TO`
+   * naming a check pings it, repeats included), 16 connections at once, each
+   * closed after `timeoutMs` (default 5 minutes) without a complete command
+   * or message. The testing guide's "Email pings over SMTP" shows it from
+   * Node and Python.
    */
-  listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
-    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);
+  async listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
+    // Loaded on first use: a fake that takes no mail does not load the listener.
+    const { listenSmtp } = await import("./smtp/listener.js");
+    return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (mail) => this.#deliverSmtpMail(mail) }, options);
   }
 
   /** msw 2 request handlers answering with this fake. */

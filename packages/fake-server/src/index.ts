@@ -47,5 +47,5 @@ export type { KeyKind } from "./model/store.js";
 export { listen, type ListenOptions, type RunningServer } from "./adapters/node-http.js";
 export { mswHandlers, type MswHandlersOptions } from "./adapters/msw.js";
 export { createDispatcher, FakeDispatcher } from "./adapters/undici-dispatcher.js";
-export { FakeServerClient, FakeServerControlError, type FakeServerClientOptions } from "./control/client.js";
+export { FakeServerClient, FakeServerControlError, type FakeServerClientOptions, type ListLimit } from "./control/client.js";
 export { DEFAULT_CONTROL_PREFIX } from "./control/routes.js";

@@ -93,12 +93,30 @@ export interface NotificationOptions {
    */
   attemptTimeoutMs?: number | undefined;
   /**
-   * Flips whose HTTP requests are sent at the same time, at most, like the
-   * service's alert processor, which runs 10: one flip's integrations are
-   * notified one after another, each flip by one worker. Flips past it
-   * wait for a free worker. Default 10; at least 1.
+   * Checks whose alerts are sent at the same time, like the service's
+   * alert processor, which runs 10 workers: one flip's integrations are
+   * notified one after another, a check's flips in order, different
+   * checks on different workers. A check whose alerts have waited 100 ms
+   * for a free worker gets one of its own, so receivers that hang hold
+   * another check's alerts for 100 ms at most (the deliveries under way
+   * are bounded by `queueLimit`). Default 10; at least 1.
    */
   workers?: number | undefined;
+  /**
+   * Deliveries held for sending at most, waiting or under way (HTTP
+   * requests and emails for `smtpRelay`): a delivery past it is recorded
+   * with the error `Not sent: the fake's delivery queue is full (…)` and
+   * sends nothing. It also bounds the requests under way at once.
+   * Default 1000; at least 1.
+   */
+  queueLimit?: number | undefined;
+  /**
+   * Bytes the deliveries held for sending may hold, estimated from what
+   * each renders (ten times its text: the alert, then each attempt's
+   * request as sent and as recorded); a delivery past it is refused as
+   * past `queueLimit`. Default 67108864 (64 MiB).
+   */
+  queueByteLimit?: number | undefined;
   /** Delivery records the outbox keeps; older ones are dropped. Default 10000. */
   outboxLimit?: number | undefined;
   /**
@@ -241,6 +259,8 @@ function resolveNotifications(given: NotificationOptions): NotificationSettings 
     delivery: delivery === "send" && given.fetch !== undefined ? "fetch" : delivery,
     attemptTimeoutMs,
     workers: positive("notifications.workers", given.workers ?? 10),
+    queueLimit: positive("notifications.queueLimit", given.queueLimit ?? 1_000),
+    queueByteLimit: count("notifications.queueByteLimit", given.queueByteLimit ?? 64 * 1024 * 1024),
     outboxLimit: count("notifications.outboxLimit", given.outboxLimit ?? 10_000),
     outboxByteLimit: count("notifications.outboxByteLimit", given.outboxByteLimit ?? 16 * 1024 * 1024),
     vendorUrls: resolveVendorUrls(given.vendorUrls ?? {}),

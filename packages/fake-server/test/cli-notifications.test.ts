@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FakeServerClient } from "../src/index.js";
 import { listening, start } from "./cli-process.js";
 import { webhook } from "./notify-helpers.js";
-import { startRawReceiver } from "./notify-raw-receiver.js";
+import { httpAnswer, startRawReceiver } from "./notify-raw-receiver.js";
 import { startReceiver } from "./notify-receiver.js";
 
 describe("the CLI's notifications", () => {
@@ -22,7 +22,7 @@ describe("the CLI's notifications", () => {
         expect((await fetch(`${url}/ping/${check.uuid}/fail`)).status).toBe(200);
         await control.settled();
         const [record] = await control.notifications();
-        expect(record).toMatchObject({ error: "", flip: { status: "down", reason: "fail" } });
+        expect(record).toMatchObject({ error: "", sent: mode === "send", flip: { status: "down", reason: "fail" } });
         expect(record!.requests.map((request) => [request.url, request.body, request.status])).toEqual([
           [`${receiver.url}/${mode}`, "down", mode === "send" ? 200 : null],
         ]);
@@ -95,4 +95,51 @@ describe("the CLI's notifications", () => {
       await receiver.close();
     }
   }, 60_000);
+
+  it("sends after a restart every alert a SIGKILL left unsent: the flips queued behind a hanging receiver arrive, in order", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "checks-fake-crash-"));
+    let hang = true;
+    const receiver = await startRawReceiver(() => (hang ? "hang" : httpAnswer(200, {}, "ok")));
+    const file = join(dir, "state.json");
+    const first = start(["--port", "0", "--state", file, "--attempt-timeout", "60000"]);
+    try {
+      const url = await listening(first);
+      const control = new FakeServerClient({ url });
+      const project = await control.createProject();
+      const hook = { url: `http://${receiver.host}/alert`, body: "$STATUS" };
+      await control.addChannel(project.id, { kind: "webhook", value: webhook(hook, hook) });
+      const check = await control.createCheck(project.id, { channels: "*" });
+      // Six acknowledged flips: the first delivery hangs, the other five wait behind it.
+      for (let i = 0; i < 3; i++) {
+        expect((await fetch(`${url}/ping/${check.uuid}/fail`)).status).toBe(200);
+        expect((await fetch(`${url}/ping/${check.uuid}`)).status).toBe(200);
+      }
+      while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Longer than a save takes to start and end.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      first.child.kill("SIGKILL");
+      expect(await first.exit).toBeNull();
+      expect(receiver.received).toHaveLength(1);
+
+      hang = false;
+      const second = start(["--port", "0", "--state", file]);
+      try {
+        const control2 = new FakeServerClient({ url: await listening(second) });
+        await control2.settled();
+        const records = await control2.notifications();
+        expect(records.map((record) => [record.flip.status, record.error])).toEqual(
+          ["down", "up", "down", "up", "down", "up"].map((status) => [status, ""]),
+        );
+        // At least once: the delivery under way at the kill is sent again.
+        expect(receiver.received.map((request) => request.body.toString())).toEqual(["down", "down", "up", "down", "up", "down", "up"]);
+      } finally {
+        second.child.kill("SIGTERM");
+        expect(await second.exit).toBe(0);
+      }
+    } finally {
+      first.child.kill("SIGKILL");
+      await receiver.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServerClient } from "../src/index.js";
 import { checkStatePath, compatOf, loadStateFile, SAVE_INTERVAL_MS, StateFileError, StateFileSaver } from "../src/cli/state-file.js";
+import { STATE_FILE_MAX_BYTES, statePieces } from "../src/cli/state-text.js";
 import { FakeServer } from "../src/fake-server.js";
 import { listening, start } from "./cli-process.js";
 
@@ -209,16 +210,50 @@ describe("StateFileSaver", () => {
     expect(JSON.parse(await readFile(file, "utf8")).clock).toBe(Date.parse("2026-01-01T00:01:00Z"));
   });
 
-  it("reports a failed periodic save once, however often it retries", async () => {
-    const file = join(dir, "gone", "x.json");
+  it("reports a failed periodic save once, however often it retries, and says so when a retry succeeds", async () => {
+    const gone = join(dir, "gone");
+    const file = join(gone, "x.json");
     const errors: string[] = [];
     const fake = new FakeServer();
     const saver = new StateFileSaver(file, fake, "virtual", (message) => errors.push(message));
     saver.start();
-    fake.createProject();
-    await sleep(SAVE_INTERVAL_MS * 2.5);
-    await expect(saver.stop()).rejects.toThrow(/ENOENT/);
+    fake.createProject({ name: "kept through failed saves" });
+    await sleep(SAVE_INTERVAL_MS * 3.5);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^could not save the state to .*x\.json: ENOENT/);
-  }, 10_000);
+    await mkdir(gone);
+    while (errors.length < 2) await sleep(50);
+    expect(errors[1]).toBe(`saved the state to ${file} again`);
+    expect(JSON.parse(await readFile(file, "utf8")).projects[0].name).toBe("kept through failed saves");
+    await rm(gone, { recursive: true });
+    fake.createProject();
+    await expect(saver.stop()).rejects.toThrow(/ENOENT/);
+  }, 20_000);
+
+  it("writes the document in pieces that make the JSON text of the state on one line, ping bodies included", async () => {
+    const fake = new FakeServer({ clock: { start: "2026-01-01T00:00:00Z" } });
+    const project = fake.createProject();
+    fake.createCheck(project.id, { name: "empty" });
+    const uuid = fake.createCheck(project.id, { name: "pinged" }).ping_url!.split("/").pop()!;
+    for (const body of ["a", "b".repeat(5000), ""]) await fake.handle(new Request(`http://localhost:8000/ping/${uuid}`, { method: "POST", body }));
+    const state = fake.exportState();
+    const pieces = [...statePieces(state)];
+    const text = pieces.map((piece) => piece.text).join("");
+    expect(text.endsWith("}\n") && !text.slice(0, -1).includes("\n")).toBe(true);
+    expect(JSON.parse(text)).toEqual(state);
+    expect(pieces.filter((piece) => piece.clock).map((piece) => piece.text)).toEqual([String(state.clock)]);
+    // No piece holds more than one ping.
+    expect(Math.max(...pieces.map((piece) => piece.text.length))).toBeLessThan(8_000);
+    const empty = new FakeServer().exportState();
+    expect(JSON.parse([...statePieces(empty)].map((piece) => piece.text).join(""))).toEqual(empty);
+  });
+
+  it("refuses to load a file past the largest a state file may be, leaving it untouched", async () => {
+    const file = join(dir, "huge.json");
+    await writeFile(file, "");
+    await truncate(file, STATE_FILE_MAX_BYTES + 1);
+    await expect(loadStateFile(file)).rejects.toThrow(new StateFileError(`cannot read --state ${file}: it is 536870889 bytes, more than a state file may be (536870888 bytes, about 512 MiB)`));
+    expect((await stat(file)).size).toBe(STATE_FILE_MAX_BYTES + 1);
+    await rm(file);
+  });
 });

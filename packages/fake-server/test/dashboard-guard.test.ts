@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeServer, type RunningServer } from "@checks-api/fake-server";
+import { emailKey } from "../src/control/ui.js";
 import { listening, start, type Run } from "./cli-process.js";
 
 interface Answer {
@@ -109,6 +110,59 @@ describe("the dashboard's protections", () => {
     const open = new FakeServer({ control: { allowedHosts: ["*"] } });
     const answer = await open.handle(new Request("http://localhost:8000/__fake/ui", { headers: { "x-checks-fake-peer": "192.0.2.7" } }));
     expect(answer.status).toBe(403);
+  });
+});
+
+describe("an email's HTML part at its own address", () => {
+  // An alert email in the outbox of a fake served over a socket.
+  async function emailed(fake: FakeServer): Promise<{ running: RunningServer; html: string; path: string }> {
+    const project = fake.createProject({ name: "Shop" });
+    fake.addChannel(project.id, { kind: "email", value: "ops@example.org" });
+    const check = fake.createCheck(project.id, { name: "backup", channels: "*" });
+    await fake.handle(new Request(`http://localhost:8000/ping/${check.uuid as string}/fail`));
+    await fake.settled();
+    const html = fake.notifications()[0]!.email!.html;
+    return { running: await fake.listen(), html, path: `/__fake/ui/email/${emailKey(html)}` };
+  }
+
+  it("serves it as the service rendered it, under a policy that allows its inline styles and runs nothing", async () => {
+    const { running, html, path } = await emailed(new FakeServer({ notifications: { delivery: "record" } }));
+    try {
+      const answer = await raw(running.url, path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(answer.text).toBe(html);
+      expect(html).toContain('style="');
+      const policy = String(answer.headers["content-security-policy"]);
+      const directives = policy.split("; ");
+      // Nothing but its own inline styles and data: images: no script, no request, framed by the dashboard alone.
+      expect(directives).toEqual(expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", "img-src data:", "frame-ancestors 'self'", "sandbox"]));
+      expect(policy).not.toMatch(/script-src|connect-src|unsafe-eval|allow-scripts/);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      // Its address is a digest of the HTML: no key or check UUID in it.
+      expect(path).toMatch(/^\/__fake\/ui\/email\/[0-9a-f]{16}$/);
+      expect((await raw(running.url, "/__fake/ui/email/0123456789abcdef")).status).toBe(404);
+      expect((await raw(running.url, path, { origin: "http://evil.example" })).status).toBe(403);
+      expect((await raw(running.url, path, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+      expect((await raw(running.url, path, { host: "attacker.example:8000" })).status).toBe(403);
+      expect((await raw(running.url, path, {}, "POST")).status).toBe(405);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it("wants the control token like every dashboard file, in the header or the cookie, never in its address", async () => {
+    const token = "email-token";
+    const { running, path } = await emailed(new FakeServer({ control: { token }, notifications: { delivery: "record" } }));
+    try {
+      expect((await raw(running.url, path)).status).toBe(401);
+      expect((await raw(running.url, `${path}?token=${token}`)).status).toBe(401);
+      expect((await raw(running.url, path, { cookie: `checks_fake_control=${token}` })).status).toBe(200);
+      expect((await raw(running.url, path, { authorization: `Bearer ${token}` })).status).toBe(200);
+    } finally {
+      await running.close();
+    }
   });
 });
 

@@ -66,7 +66,7 @@ describe("journal ring", () => {
             held += size;
             while (model.length > entries || held > bytes) held -= sizeOf(model.shift() as JournalRecord);
           }
-          expect(journal.entries()).toEqual(model.map(toEntry));
+          expect(journal.entries()).toEqual(model.map((record) => toEntry(record)));
         }
       }),
       { numRuns: 300 },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { classifyByKeywords, matchesKeywords } from "../src/model/keywords.js";
+import { keywordsIn } from "../src/text/keyword-scan.js";
 
 const none = { success_kw: "", failure_kw: "", start_kw: "" };
 
@@ -58,5 +60,17 @@ describe("classifyByKeywords", () => {
   it("ignores an empty list even when the text is empty", () => {
     expect(classifyByKeywords("", { ...none, success_kw: "" })).toBeNull();
     expect(classifyByKeywords("", { ...none, success_kw: "x" })).toBeNull();
+  });
+});
+
+describe("keywordsIn", () => {
+  it("finds exactly the keywords a substring test finds, in one pass", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "c", "é", "✓") }), fc.array(fc.string({ unit: fc.constantFrom("a", "b", "c", "é", "✓"), maxLength: 4 })), (text, keywords) => {
+        const expected = new Set(keywords.filter((keyword) => keyword !== "" && text.includes(keyword)));
+        expect(keywordsIn(text, keywords)).toEqual(expected);
+      }),
+    );
+    expect(keywordsIn("she sells sea shells", ["he", "she", "hers", "shells", "sea", "x"])).toEqual(new Set(["he", "she", "shells", "sea"]));
   });
 });

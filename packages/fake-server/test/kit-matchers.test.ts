@@ -128,7 +128,7 @@ describe("toHaveNotified", () => {
         "expect(fake).toHaveNotified(expected)",
         "",
         'Expected: a delivery matching { check: "backups", status: "up" }',
-        'Closest: down of the check "backups" to slack "chat": POST https://hooks.example.com/chat → no answer',
+        'Closest: down of the check "backups" to slack "chat": POST https://hooks.example.com/chat → recorded, not sent',
         "",
         "- Expected",
         "+ Received",
@@ -140,8 +140,8 @@ describe("toHaveNotified", () => {
         "  }",
         "",
         "Received: 2 deliveries:",
-        '  down of the check "backups" to email "ops": email to ops@example.com, "DOWN | backups"',
-        '  down of the check "backups" to slack "chat": POST https://hooks.example.com/chat → no answer',
+        '  down of the check "backups" to email "ops": email to ops@example.com, "DOWN | backups" (recorded, not sent)',
+        '  down of the check "backups" to slack "chat": POST https://hooks.example.com/chat → recorded, not sent',
       ].join("\n"),
     );
     expect(message).not.toContain(uuid);
@@ -161,7 +161,7 @@ describe("toHaveNotified", () => {
         "",
         'Expected: no delivery matching { kind: "email" }',
         "Received: 1 matching delivery of 1:",
-        '  down of the check "backups" to email "ops": email to ops@example.com, "DOWN | backups"',
+        '  down of the check "backups" to email "ops": email to ops@example.com, "DOWN | backups" (recorded, not sent)',
       ].join("\n"),
     );
   });
@@ -319,7 +319,7 @@ describe("asymmetric matchers and names", () => {
     expect(message).not.toContain(uuid);
     expect(message).not.toContain(hook.id);
     expect(message).toContain('Expected: a delivery matching { check: "backups", channel: "hook", status: "up" }');
-    expect(message).toContain('down of the check "backups" to webhook "hook": GET http://hooks.example/*** → no answer');
+    expect(message).toContain('down of the check "backups" to webhook "hook": GET http://hooks.example/*** → recorded, not sent');
     expect(message).toContain('-   "status": "up",\n+   "status": "down",');
   });
 });

@@ -59,7 +59,7 @@ describe("queries", () => {
     expect(await control.journal({ operation: null })).toEqual([]);
     expect((await control.journal({ status: 201 })).map((entry) => entry.operation)).toEqual(["createCheck"]);
     const refused = async (path: string) => (await fake.handle(new Request(`${fake.options.baseUrl}/__fake/${path}`))).json();
-    expect(await refused("journal?opertion=ping")).toEqual({ error: "unknown query parameter: opertion (the parameters: check, operation, method, status)" });
+    expect(await refused("journal?opertion=ping")).toEqual({ error: "unknown query parameter: opertion (the parameters: check, operation, method, status, limit)" });
     expect((await refused("journal?operation=pings")) as { error: string }).toMatchObject({ error: expect.stringMatching(/^unknown operation: pings \(one of listChecks, getCheck, /) });
     expect(await refused("journal?status=ok")).toEqual({ error: "status must be a status code" });
     expect(await refused("notifications?status=late")).toEqual({ error: 'status must be "up" or "down"' });

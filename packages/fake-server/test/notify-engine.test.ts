@@ -251,7 +251,9 @@ describe("outcomes", () => {
     await script(recording);
     expect(recording.caught).toEqual([]);
     const shown = (s: ReturnType<typeof setupCatching>) =>
-      s.fake.notifications().map((record) => ({ ...record, requests: record.requests.map((request) => ({ ...request, status: null })) }));
+      s.fake.notifications().map((record) => ({ ...record, sent: false, requests: record.requests.map((request) => ({ ...request, status: null })) }));
+    expect(sending.fake.notifications().map((record) => record.sent)).toEqual(sending.fake.notifications().map((record) => record.requests.length > 0));
+    expect(recording.fake.notifications().some((record) => record.sent)).toBe(false);
     const sent = shown(sending);
     const down = ["rich ok 1", "down only ok 1", "chat ok 1", "push ok 1", "pager ok 0"];
     const up = ["rich ok 1", "chat ok 1", "push ok 1", "pager ok 0"];
@@ -359,8 +361,10 @@ describe("state and control", () => {
     await ping(s, `${uuid}/3`);
     await ping(s, uuid);
     await s.fake.settled();
-    // Moving the clock records the timeout flip and renders its delivery at once: a flip still waiting is one a document says so of.
+    // Moving the clock records the timeout flip and renders its delivery at once; the flip is processed once its delivery has been sent.
     s.fake.clock.advance(3_600_000);
+    expect(s.fake.exportState().checks[0]!.flips.map((f) => f.processed)).toEqual([true, true, false]);
+    await s.fake.settled();
     expect(s.fake.exportState().checks[0]!.flips.map((f) => f.processed)).toEqual([true, true, true]);
     const doc = JSON.parse(JSON.stringify(s.fake.exportState()));
     doc.checks[0].flips[2].processed = false;
@@ -370,13 +374,14 @@ describe("state and control", () => {
       expect.objectContaining({ name: "w", value, disabled: false, lastError: "Received status code 500" }),
       expect.objectContaining({ name: "off", value, disabled: true, lastError: "" }),
     ]);
-    // The import took the waiting flip at once.
-    expect(copy.fake.exportState()).toEqual({ ...doc, checks: [{ ...doc.checks[0], flips: doc.checks[0].flips.map((f: object) => ({ ...f, processed: true })) }] });
+    // The import took the waiting flip at once; it is processed once delivered.
+    expect(copy.fake.exportState()).toEqual(doc);
     expect(doc.accounts.find((a: { ownerEmail: string | null }) => a.ownerEmail !== null).ownerEmail).toBe("me@example.org");
     expect(doc.checks[0].pings.map((p: { exitStatus: number | null }) => p.exitStatus)).toEqual([3, null]);
     expect(doc.checks[0].flips.map((f: { processed: boolean }) => f.processed)).toEqual([true, true, false]);
     await copy.fake.settled();
     expect(copy.fake.notifications().map((r) => [r.flip.status, r.flip.reason])).toEqual([["down", "timeout"]]);
+    expect(copy.fake.exportState().checks[0]!.flips).toEqual(doc.checks[0].flips.map((f: object) => ({ ...f, processed: true })));
   });
 
   test("a state document from before notifications still loads", async () => {

@@ -40,8 +40,9 @@ async function side(options: FakeServerOptions) {
   };
 }
 
-// What the send mode's records show but the record mode's cannot: the receiver's status.
-const unsent = (records: DeliveryRecord[]) => records.map((record) => ({ ...record, requests: record.requests.map((request) => ({ ...request, status: null })) }));
+// What the send mode's records show but the record mode's cannot: that something was sent, and the receiver's status.
+const unsent = (records: DeliveryRecord[]) =>
+  records.map((record) => ({ ...record, sent: false, requests: record.requests.map((request) => ({ ...request, status: null })) }));
 
 describe("every delivery mode records the same deliveries", () => {
   it("record mode, test fetch and small outboxes, read after every step, show the same records", async () => {
@@ -63,6 +64,21 @@ describe("every delivery mode records the same deliveries", () => {
       { numRuns: 12 },
     );
   }, 120_000);
+});
+
+describe("a record says whether its delivery was sent or only recorded", () => {
+  it("a webhook sent is sent; in record mode it is not, nor is an email without a relay in either mode", async () => {
+    for (const delivery of ["send", "record"] as const) {
+      const s = setupCatching(undefined, delivery === "record" ? { notifications: { delivery } } : {});
+      s.fake.addChannel(s.project.id, { kind: "webhook", name: "hook", value: webhook({ url: `${HOOK}/down` }) });
+      s.fake.addChannel(s.project.id, { kind: "email", name: "mail", value: "ops@example.net" });
+      const uuid = await s.create({ name: "job", channels: "*" });
+      await ping(s, `${uuid}/fail`);
+      await s.fake.settled();
+      const sent = Object.fromEntries(s.fake.notifications().map((record) => [record.channel.name, [record.sent, record.error]]));
+      expect(sent).toEqual({ hook: [delivery === "send", ""], mail: [false, ""] });
+    }
+  });
 });
 
 describe("an alert shows the check as it was at its flip", () => {

@@ -178,7 +178,7 @@ describe("remote control input handling", () => {
     const check = await control.createCheck(project.id, { timeout: 60, grace: 60 });
     await local.handle(new Request(check.ping_url));
     const before = local.revision;
-    for (const path of ["", "/clock", "/projects", `/projects/${project.id}/checks`, "/journal", "/notifications", "/state", "/ui", "/ui/app.js"]) {
+    for (const path of ["", "/clock", "/revision", "/projects", `/projects/${project.id}/checks`, "/journal", "/notifications", "/state", "/ui", "/ui/app.js"]) {
       await local.handle(new Request(`http://localhost:8000/__fake${path}`));
     }
     expect(local.revision).toBe(before);
@@ -210,8 +210,80 @@ describe("remote control input handling", () => {
     expect(await send(local, "GET", "/__fake/journal?operation=nope")).toMatchObject({ status: 400 });
     expect(await send(local, "GET", "/__fake/journal?chek=x")).toEqual({
       status: 400,
-      json: { error: "unknown query parameter: chek (the parameters: check, operation, method, status)" },
+      json: { error: "unknown query parameter: chek (the parameters: check, operation, method, status, limit)" },
     });
+  });
+
+  it("names the check a journal entry addressed, as it is named now, never by its UUID", async () => {
+    const local = new FakeServer();
+    const control = inProcessClient(local);
+    const project = await control.createProject();
+    const check = await control.createCheck(project.id, { name: "nightly" });
+    await local.handle(new Request(check.ping_url));
+    await local.handle(new Request(`http://localhost:8000/api/v3/checks/${check.uuid}`, { method: "POST", headers: { "X-Api-Key": project.readWriteKey!, "content-type": "application/json" }, body: '{"name": "renamed"}' }));
+    await local.handle(new Request("http://localhost:8000/api/v3/checks/", { headers: { "X-Api-Key": project.readWriteKey! } }));
+    expect((await control.journal()).map(({ operation, checkName }) => [operation, checkName])).toEqual([
+      ["ping", "renamed"],
+      ["updateCheck", "renamed"],
+      ["listChecks", undefined],
+    ]);
+    // A name that holds a secret shows it masked.
+    const named = local.createCheck(project.id, { name: `key ${project.readWriteKey!}` });
+    await local.handle(new Request(named.ping_url!));
+    expect(local.journal({ check: named.uuid! })[0]!.checkName).toBe("key ***");
+    // Once the check is gone, its entries name no check.
+    await local.handle(new Request(`http://localhost:8000/api/v3/checks/${check.uuid}`, { method: "DELETE", headers: { "X-Api-Key": project.readWriteKey! } }));
+    expect(local.journal({ check: check.uuid }).map((entry) => entry.checkName)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("reads the newest entries and records only, with limit", async () => {
+    const local = new FakeServer({ notifications: { delivery: "record" } });
+    const control = inProcessClient(local);
+    const project = await control.createProject();
+    await control.addChannel(project.id, { kind: "email", value: "ops@example.org" });
+    const check = await control.createCheck(project.id, { channels: "*" });
+    for (const signal of ["/fail", "", "/fail", ""]) await local.handle(new Request(`${check.ping_url}${signal}`));
+    await local.settled();
+    expect(await control.journal({ limit: 2 })).toEqual(local.journal().slice(-2));
+    expect(await control.journal({ limit: 10 })).toEqual(local.journal());
+    expect(await control.notifications({ limit: 3 })).toEqual(local.notifications().slice(-3));
+    expect(await control.notifications({ status: "up", limit: 1 })).toEqual([local.notifications().at(-1)]);
+    for (const limit of ["0", "-1", "1.5", "x", ""]) {
+      expect(await send(local, "GET", `/__fake/journal?limit=${limit}`)).toMatchObject({ status: 400, json: { error: "limit must be a whole number from 1 to 999999999" } });
+      expect(await send(local, "GET", `/__fake/notifications?limit=${limit}`)).toMatchObject({ status: 400 });
+    }
+  });
+
+  it("answers a read whose If-None-Match names its ETag with a bodiless 304, and polls a revision that moves with the state", async () => {
+    const local = new FakeServer({ clock: { mode: "virtual" } });
+    const control = inProcessClient(local);
+    const get = (path: string, headers: Record<string, string> = {}) => local.handle(new Request(`http://localhost:8000/__fake${path}`, { headers }));
+    const first = await get("/revision");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await first.json()).toEqual({ revision: local.revision, now: local.clock.now().toISOString() });
+    const again = await get("/revision", { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    expect((await get("/revision", { "if-none-match": `"other", W/${etag}` })).status).toBe(304);
+    expect((await get("/revision", { "if-none-match": '"other"' })).status).toBe(200);
+    // Every read but the state export has one; a change gives a new one.
+    for (const path of ["/projects", "/journal", "/notifications", "/clock", "/limits"]) {
+      const answer = await get(path);
+      expect((await get(path, { "if-none-match": answer.headers.get("etag")! })).status).toBe(304);
+    }
+    expect((await get("/state")).headers.get("etag")).toBeNull();
+    const revision = await control.revision();
+    await control.createProject();
+    expect(await control.revision()).toBeGreaterThan(revision);
+    expect((await get("/revision", { "if-none-match": etag })).status).toBe(200);
+    const moved = await control.revision();
+    await control.clock.advance(1000);
+    expect(await control.revision()).toBeGreaterThan(moved);
+    const cleared = await control.revision();
+    local.clearJournal();
+    expect(await control.revision()).toBeGreaterThan(cleared);
   });
 
   it("validates a seeded check like POST /api/v3/checks/", async () => {

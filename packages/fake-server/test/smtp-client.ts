@@ -77,6 +77,11 @@ export class SmtpConversation {
     return this.reply();
   }
 
+  /** Whether the connection has closed. */
+  get isClosed(): boolean {
+    return this.#closed;
+  }
+
   /** Drops the connection without `QUIT`. */
   destroy(): void {
     this.#socket.destroy();

@@ -70,7 +70,7 @@ describe("the SMTP listener's replies", () => {
     conversations.push(conversation);
     expect(greeting).toBe(`220 ${hostname()} Python SMTP 1.4.6`);
     expect(await conversation.command("EHLO client.example")).toBe(
-      [`250-${hostname()}`, `250-SIZE ${SMTP_MESSAGE_MAX_BYTES}`, "250-8BITMIME", "250 HELP"].join("\r\n"),
+      [`250-${hostname()}`, `250-SIZE ${SMTP_MESSAGE_MAX_BYTES}`, "250-8BITMIME", "250-SMTPUTF8", "250 HELP"].join("\r\n"),
     );
     expect(SMTP_MESSAGE_MAX_BYTES).toBe(33_554_432);
     expect(await conversation.command("HELO client.example")).toBe(`250 ${hostname()}`);
@@ -169,7 +169,7 @@ describe("a message received", () => {
     conversation.write(".\r\n");
     expect(await conversation.reply()).toBe("250 OK");
     const [entry] = await pings(s, uuid);
-    expect(entry!["ua"]).toBe("Email from ");
+    expect(entry!["ua"]).toBe("Email from <>");
     const check = s.fake.exportState().checks.find((c) => c.uuid === uuid)!;
     const stored = check.pings[0]!.body!;
     expect(Buffer.from(stored, "base64")).toEqual(Buffer.from(latin1));
@@ -212,6 +212,21 @@ describe("a message received", () => {
     expect(await pings(s, uuid)).toHaveLength(1);
   });
 
+  test("a message arriving in pieces, its final dot split from its CRLF, is whole", async () => {
+    const s = await start();
+    const uuid = await s.create();
+    const conversation = await transaction(s.smtp, uuid);
+    expect(await conversation.command("DATA")).toMatch(/^354 /);
+    const pieces = ["Subject: pie", "ces\r", "\n\r\n.", ".dot\r\nlast line\r\n", ".", "\r", "\n"];
+    for (const piece of pieces) {
+      conversation.write(piece);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await conversation.reply()).toBe("250 OK");
+    const [ping] = s.fake.pings(uuid);
+    expect(Buffer.from(ping!.body!, "base64").toString()).toBe("Subject: pieces\r\n\r\n.dot\r\nlast line\r\n");
+  });
+
   test("a client that disconnects in the middle of a message pings nothing, and the listener serves the next one", async () => {
     const s = await start();
     const uuid = await s.create();
@@ -248,5 +263,79 @@ describe("a message received", () => {
     const [entry] = await pings(s, uuid);
     expect(entry).toMatchObject({ type: "fail", scheme: "email", ua: "Email from cron@host.example" });
     expect((await s.rwCall("GET", `/api/v3/checks/${uuid}`)).json.status).toBe("down");
+  });
+});
+
+describe("the listener's time limit", () => {
+  async function trickle(conversation: SmtpConversation, text: string, everyMs: number): Promise<void> {
+    for (const char of text) {
+      if (conversation.isClosed) return;
+      conversation.write(char);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
+  test("a command line trickling in is cut off when the limit passes without a whole command", async () => {
+    const s = setup({ compat: "live" });
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 400 });
+    servers.push(smtp);
+    const conversation = await open(smtp);
+    const started = Date.now();
+    void trickle(conversation, `NOOP ${"x".repeat(200)}\r\n`, 20);
+    await conversation.closed;
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(350);
+    expect(elapsed).toBeLessThan(3_000);
+  });
+
+  test("a message trickling in is cut off when the limit passes after DATA, and pings nothing", async () => {
+    const s = setup({ compat: "live" });
+    const uuid = await s.create();
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 400 });
+    servers.push(smtp);
+    const conversation = await transaction(smtp, uuid);
+    expect(await conversation.command("DATA")).toMatch(/^354 /);
+    // Each line is complete, yet lines are not commands: the limit runs on.
+    void trickle(conversation, "line\r\n".repeat(200), 5);
+    await conversation.closed;
+    expect(s.fake.pings(uuid)).toEqual([]);
+  });
+
+  test("commands keep a connection open; a bad value is refused", async () => {
+    const s = setup({ compat: "live" });
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 1_000 });
+    servers.push(smtp);
+    const conversation = await open(smtp);
+    // Longer than the limit in all, each command well within it.
+    for (let i = 0; i < 6; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await conversation.command("NOOP")).toBe("250 OK");
+    }
+    await expect(s.fake.listenSmtp({ timeoutMs: 0 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("a message that pings several times", () => {
+  test("is kept once and written once in the state, however many pings hold it", async () => {
+    const s = await start();
+    const one = await s.create();
+    const other = await s.create();
+    const message = mail("shared", `${"x".repeat(99)}\r\n`.repeat(100));
+    expect((await send(s.smtp, [`${one}@${DOMAIN}`, `${one}@${DOMAIN}`, `${other}@${DOMAIN}`], message)).data).toBe("250 OK");
+    const state = s.fake.exportState();
+    expect(state.bodies).toHaveLength(1);
+    const pings = state.checks.flatMap((check) => check.pings);
+    expect(pings.map((ping) => [ping.body, ping.sharedBody])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
+    expect(JSON.stringify(state).length).toBeLessThan(20_000);
+    const again = setup({ compat: "live" }).fake;
+    again.importState(state);
+    for (const uuid of [one, other]) expect(again.pings(uuid)).toEqual(s.fake.pings(uuid));
+    expect(Buffer.from(again.pings(other)[0]!.body!, "base64").toString()).toBe(message);
+    expect(() => again.importState({ ...state, bodies: [] })).toThrow(/checks\[\d\]\.pings\[0\]\.sharedBody is not the index of one of the 0 shared bodies/);
+    expect(() => again.importState({ ...state, bodies: ["%%%"] })).toThrow(/bodies\[0\] is not base64/);
   });
 });

@@ -29,17 +29,41 @@ function h(tag, attributes, ...children) {
 
 /** A control API call; rejects with the API's error message. */
 async function api(method, path, body) {
-  const init = { method, headers: {}, credentials: "same-origin", cache: "no-store" };
+  const response = await send(method, path, body, {});
+  return response.status === 204 ? null : response.json();
+}
+
+async function send(method, path, body, headers) {
+  const init = { method, headers: { ...headers }, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(`${PREFIX}${path}`, init);
-  if (!response.ok) {
+  if (!response.ok && response.status !== 304) {
     const answer = await response.json().catch(() => null);
     throw new Error(answer && typeof answer.error === "string" ? answer.error : `${method} ${path} answered ${response.status}`);
   }
-  return response.status === 204 ? null : response.json();
+  return response;
+}
+
+// The last answer to each read, with its ETag: a read whose answer did not
+// change costs a 304 without a body.
+const reads = new Map();
+
+/** A read of the control API: `{ value, changed }`, `changed` false when the fake answered 304. */
+async function read(path) {
+  const known = reads.get(path);
+  const response = await send("GET", path, undefined, known ? { "If-None-Match": known.etag } : {});
+  if (response.status === 304 && known) {
+    // Read to its (empty) end, so the browser counts the exchange as finished, not aborted.
+    await response.arrayBuffer();
+    return { value: known.value, changed: false };
+  }
+  const value = await response.json();
+  const etag = response.headers.get("ETag");
+  if (etag) reads.set(path, { etag, value });
+  return { value, changed: true };
 }
 
 // ---- time
@@ -86,60 +110,65 @@ function when(iso, missing) {
 
 // ---- state
 
-const view = { now: null, projects: [], checks: new Map(), outbox: [], journal: [] };
-// The JSON last drawn per section: a section is drawn again only when it changed,
-// so that what a reader opened stays open.
-const drawn = { checks: "", outbox: "", journal: "" };
+// How many deliveries and requests are read at first, and added by "Load more".
+const PAGE = 25;
+// A clock that runs by itself changes the checks' statuses without a change
+// of revision: they are read again when it has moved this far.
+const TIME_REFRESH_MS = 10_000;
+
+const view = { now: null, revision: null, projects: [], checks: new Map(), outbox: [], journal: [], outboxLimit: PAGE, journalLimit: PAGE };
 const openLogs = new Set();
 const pingLogs = new Map();
+let readAt = null;
 
 function checkName(uuid) {
   const check = view.checks.get(uuid);
   return check ? check.name || "(unnamed)" : `${uuid.slice(0, 8)}… (deleted)`;
 }
 
-async function refresh() {
-  const [clock, projects, outbox, journal] = await Promise.all([
-    api("GET", "/clock"),
-    api("GET", "/projects"),
-    api("GET", "/notifications"),
-    api("GET", journalPath()),
+/** Reads the fake again when its revision moved (or its clock did, by itself, far enough); otherwise only the clock is drawn. */
+async function refresh(force) {
+  const { value } = await read("/revision");
+  const moved = value.now !== view.now;
+  view.now = value.now;
+  const due = readAt === null || Math.abs(new Date(value.now).getTime() - readAt) >= TIME_REFRESH_MS;
+  if (force || value.revision !== view.revision || due) {
+    view.revision = value.revision;
+    readAt = new Date(value.now).getTime();
+    await readAll();
+  } else if (moved) drawClock();
+}
+
+async function readAll() {
+  const [projects, outbox, journal] = await Promise.all([
+    read("/projects"),
+    read(`/notifications?limit=${view.outboxLimit}`),
+    read(journalPath()),
   ]);
-  const lists = await Promise.all(projects.map((project) => api("GET", `/projects/${encodeURIComponent(project.id)}/checks`)));
-  view.now = clock.now;
-  view.projects = projects.map((project, index) => ({ project, checks: lists[index] }));
-  view.checks = new Map(lists.flat().map((check) => [check.uuid, check]));
-  view.outbox = outbox;
-  view.journal = journal;
+  const lists = await Promise.all(projects.value.map((project) => read(`/projects/${encodeURIComponent(project.id)}/checks`)));
+  const checksChanged = projects.changed || lists.some((list) => list.changed);
+  view.projects = projects.value.map((project, index) => ({ project, checks: lists[index].value }));
+  view.checks = new Map(lists.flatMap((list) => list.value).map((check) => [check.uuid, check]));
+  view.outbox = outbox.value;
+  view.journal = journal.value;
+  let logsChanged = false;
   for (const uuid of openLogs) {
     if (!view.checks.has(uuid)) {
       openLogs.delete(uuid);
       pingLogs.delete(uuid);
-    } else if (pingLogs.get(uuid)?.nPings !== view.checks.get(uuid).n_pings) await loadPingLog(uuid);
+      logsChanged = true;
+    } else if (pingLogs.get(uuid)?.nPings !== view.checks.get(uuid).n_pings) {
+      await loadPingLog(uuid);
+      logsChanged = true;
+    }
   }
-  draw();
-}
-
-function draw() {
-  $("now").textContent = clockText(view.now);
-  $("now").setAttribute("datetime", view.now);
+  drawClock();
   drawProjectChoice();
-  const checksKey = JSON.stringify([view.now, view.projects, [...openLogs], [...pingLogs.values()].map((log) => log.nPings)]);
-  if (checksKey !== drawn.checks) {
-    drawn.checks = checksKey;
-    keepingFocus(drawChecks);
-  }
-  const outboxKey = JSON.stringify([view.outbox, [...view.checks.keys()]]);
-  if (outboxKey !== drawn.outbox) {
-    drawn.outbox = outboxKey;
-    drawOutbox();
-  }
   drawCheckChoice();
-  const journalKey = JSON.stringify([view.journal, $("journal-operation").value]);
-  if (journalKey !== drawn.journal) {
-    drawn.journal = journalKey;
-    drawJournal();
-  }
+  // Relative times ("5 minutes ago") follow the clock.
+  keepingFocus(drawChecks);
+  if (outbox.changed || checksChanged || logsChanged) drawOutbox();
+  if (journal.changed) drawJournal();
 }
 
 // Drawing replaces elements: the one that had the focus gets it back.
@@ -151,6 +180,16 @@ function keepingFocus(redraw) {
 
 // ---- clock
 
+// The "Set to" field shows the clock's time, unless the reader is typing one.
+let setTimeTyped = false;
+
+function drawClock() {
+  $("now").textContent = clockText(view.now);
+  $("now").setAttribute("datetime", view.now);
+  const field = $("set-time");
+  if (!setTimeTyped && document.activeElement !== field) field.value = view.now;
+}
+
 function drawProjectChoice() {
   const select = $("next-change-project");
   const chosen = select.value;
@@ -159,7 +198,6 @@ function drawProjectChoice() {
   select.dataset.ids = JSON.stringify(ids);
   select.replaceChildren(...view.projects.map(({ project }) => h("option", { value: project.id }, project.name || project.id)));
   if (ids.includes(chosen)) select.value = chosen;
-  if (!$("set-time").value && view.now) $("set-time").value = view.now;
 }
 
 async function clockAction(action) {
@@ -171,8 +209,12 @@ async function clockAction(action) {
     result.textContent = error.message;
     result.className = "error";
   }
-  await update();
+  // Whatever moved the clock, the field shows where it is now.
+  setTimeTyped = false;
+  await update(true);
 }
+
+$("set-time").addEventListener("input", () => (setTimeTyped = true));
 
 function describeChange(answer) {
   if (answer.change === null) return "Nothing changes by time alone: the clock stays.";
@@ -248,7 +290,14 @@ function checkRows(check) {
   const row = h(
     "tr",
     { "data-check": check.uuid },
-    h("th", { scope: "row" }, name, check.slug ? h("div", { class: "muted" }, check.slug) : null, check.tags ? h("div", { class: "tags" }, check.tags) : null),
+    h(
+      "th",
+      { scope: "row" },
+      h("span", { class: "label" }, "name "),
+      name,
+      check.slug ? h("div", {}, h("span", { class: "label" }, "slug "), h("code", {}, check.slug)) : null,
+      check.tags ? h("div", { class: "tags" }, h("span", { class: "label" }, "tags "), check.tags) : null,
+    ),
     h("td", {}, status(check.status), check.started && check.status !== "started" ? h("div", { class: "muted" }, "run started") : null),
     h("td", {}, period(check)),
     h("td", {}, duration(check.grace)),
@@ -268,12 +317,26 @@ function checkRows(check) {
   return [row, h("tr", { class: "details" }, h("td", { colspan: 7 }, details(check)))];
 }
 
+// One badge image per check, kept across redraws: the page loads it once, not on every poll.
+const badges = new Map();
+
+function badge(check) {
+  let image = badges.get(check.uuid);
+  if (image?.getAttribute("src") !== check.badge_url) {
+    image = h("img", { src: check.badge_url, alt: `badge of ${check.name || "the check"}` });
+    badges.set(check.uuid, image);
+  }
+  return image;
+}
+
 function details(check) {
   const log = pingLogs.get(check.uuid);
+  const last = log?.pings.at(-1);
   return h(
     "div",
     { class: "details-body" },
-    check.badge_url ? h("p", {}, "Badge: ", h("img", { src: check.badge_url, alt: `badge of ${check.name || "the check"}` }), " ", h("a", { href: check.badge_url }, check.badge_url)) : null,
+    check.badge_url ? h("p", {}, "Badge: ", badge(check), " ", h("a", { href: check.badge_url }, check.badge_url)) : null,
+    last?.body ? h("div", { class: "last-body" }, h("h4", {}, `Last ping body (#${last.n})`), h("pre", { class: "full" }, bodyText(last.body))) : null,
     !log ? h("p", {}, "Loading…") : log.pings.length === 0 ? h("p", { class: "empty" }, "No pings logged.") : pingTable(log.pings),
   );
 }
@@ -286,7 +349,7 @@ function pingTable(pings) {
     h(
       "tbody",
       {},
-      ...[...pings].reverse().map((ping) =>
+      ...[...pings].reverse().map((ping, index) =>
         h(
           "tr",
           {},
@@ -294,17 +357,29 @@ function pingTable(pings) {
           h("td", {}, when(new Date(ping.at).toISOString())),
           h("td", {}, ping.type, ping.exitStatus !== null && ping.exitStatus !== undefined ? ` (exit ${ping.exitStatus})` : ""),
           h("td", {}, [ping.scheme, ping.method, ping.remoteAddr].filter(Boolean).join(" "), ping.ua ? h("div", { class: "muted" }, ping.ua) : null),
-          h("td", {}, pingBody(ping.body)),
+          h("td", {}, index === 0 && ping.body ? h("span", { class: "muted" }, `${bodyLength(ping.body)}, shown above`) : pingBody(ping.body)),
         ),
       ),
     ),
   );
 }
 
+function bodyBytes(base64) {
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+function bodyLength(base64) {
+  const length = bodyBytes(base64).length;
+  return `${length} byte${length === 1 ? "" : "s"}`;
+}
+
+function bodyText(base64) {
+  return new TextDecoder().decode(bodyBytes(base64));
+}
+
 function pingBody(base64) {
   if (!base64) return h("span", { class: "muted" }, "none");
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return h("details", {}, h("summary", {}, `${bytes.length} byte${bytes.length === 1 ? "" : "s"}`), h("pre", {}, new TextDecoder().decode(bytes)));
+  return h("details", {}, h("summary", {}, bodyLength(base64)), h("pre", {}, bodyText(base64)));
 }
 
 async function togglePingLog(uuid) {
@@ -314,8 +389,7 @@ async function togglePingLog(uuid) {
     keepingFocus(drawChecks);
     await loadPingLog(uuid).catch(showProblem);
   }
-  drawn.checks = "";
-  draw();
+  keepingFocus(drawChecks);
 }
 
 async function loadPingLog(uuid) {
@@ -330,16 +404,18 @@ function flipLine(flip) {
 }
 
 function outcome(record) {
-  if (record.error === "") return h("span", { class: "ok" }, "delivered");
   if (record.error === "Sending") return h("span", { class: "muted" }, "sending…");
-  return h("span", { class: "error" }, `error: ${record.error}`);
+  if (record.error !== "") return h("span", { class: "error" }, `error: ${record.error}`);
+  if (!record.sent) return h("span", { class: "muted" }, "recorded, not sent");
+  return h("span", { class: "ok" }, "delivered");
 }
 
-function requestView(request) {
+function requestView(request, sent) {
+  const answer = request.status !== null ? String(request.status) : h("span", { class: "muted" }, sent ? "no answer" : "not sent");
   return h(
     "div",
     { class: "request" },
-    h("p", {}, h("code", {}, `${request.method} ${request.url}`), " → ", request.status === null ? h("span", { class: "muted" }, "no answer") : String(request.status)),
+    h("p", {}, h("code", {}, `${request.method} ${request.url}`), " → ", answer),
     h(
       "details",
       {},
@@ -350,62 +426,117 @@ function requestView(request) {
   );
 }
 
+/**
+ * The key the fake serves an email's HTML part under (`{prefix}/ui/email/{key}`):
+ * two 32-bit FNV-1a digests of its UTF-16 code units, as the fake computes them.
+ */
+function emailKey(html) {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < html.length; i++) {
+    const unit = html.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b ^ unit, 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+// The HTML part comes from its own address, under a policy that lets its
+// inline styles apply and runs nothing; the frame is sandboxed too.
 function emailView(email) {
   return h(
     "div",
     { class: "email" },
     h("dl", {}, h("dt", {}, "Subject"), h("dd", {}, email.subject), h("dt", {}, "To"), h("dd", {}, email.to)),
-    h("pre", { class: "body" }, email.text),
-    typeof email.html === "string" ? h("iframe", { sandbox: "", srcdoc: email.html, title: `HTML part of ${email.subject}` }) : null,
+    typeof email.html === "string"
+      ? h(
+          "details",
+          { open: true },
+          h("summary", {}, "HTML part"),
+          h("iframe", { sandbox: "", src: `ui/email/${emailKey(email.html)}`, title: `HTML part of ${email.subject}`, loading: "lazy" }),
+        )
+      : null,
+    h("details", { open: typeof email.html !== "string" }, h("summary", {}, "Text part"), h("pre", { class: "body" }, email.text)),
   );
 }
+
+function deliveryView(record) {
+  return h(
+    "article",
+    { class: "delivery" },
+    h("h3", {}, record.channel.name || record.channel.kind, " ", h("span", { class: "kind" }, record.channel.kind), " · ", checkName(record.check)),
+    flipLine(record.flip),
+    h("p", {}, "Started ", h("time", { datetime: record.time }, clockText(record.time)), ": ", outcome(record)),
+    ...record.requests.map((request) => requestView(request, record.sent)),
+    record.email ? emailView(record.email) : null,
+  );
+}
+
+// Each record's element, by its text and its check's name: a record drawn
+// once keeps its element (and an email's frame stays loaded) until it changes.
+let deliveries = new Map();
 
 function drawOutbox() {
   const records = view.outbox;
-  $("outbox-count").textContent = `${records.length} deliver${records.length === 1 ? "y" : "ies"}`;
+  $("outbox-count").textContent =
+    records.length < view.outboxLimit ? `${records.length} deliver${records.length === 1 ? "y" : "ies"}` : `the newest ${records.length} deliveries`;
+  $("outbox-more").hidden = records.length < view.outboxLimit;
   if (records.length === 0) {
+    deliveries = new Map();
     $("outbox-body").replaceChildren(h("p", { class: "empty" }, "No deliveries yet."));
     return;
   }
-  $("outbox-body").replaceChildren(
-    ...[...records].reverse().map((record) =>
-      h(
-        "article",
-        { class: "delivery" },
-        h("h3", {}, record.channel.name || record.channel.kind, " ", h("span", { class: "kind" }, record.channel.kind), " · ", checkName(record.check)),
-        flipLine(record.flip),
-        h("p", {}, "Started ", h("time", { datetime: record.time }, clockText(record.time)), ": ", outcome(record)),
-        ...record.requests.map(requestView),
-        record.email ? emailView(record.email) : null,
-      ),
-    ),
-  );
+  const next = new Map();
+  const elements = [...records].reverse().map((record) => {
+    const key = JSON.stringify([record, checkName(record.check)]);
+    const element = (!next.has(key) && deliveries.get(key)) || deliveryView(record);
+    next.set(key, element);
+    return element;
+  });
+  deliveries = next;
+  const body = $("outbox-body");
+  for (const child of [...body.children]) if (!elements.includes(child)) child.remove();
+  // New records go on top: the elements kept stay where they are, so their frames do not load again.
+  elements.forEach((element, index) => {
+    if (body.children[index] !== element) body.insertBefore(element, body.children[index] ?? null);
+  });
 }
 
-$("outbox-clear").addEventListener("click", () => api("DELETE", "/notifications").then(update, showProblem));
+$("outbox-clear").addEventListener("click", () => api("DELETE", "/notifications").then(() => update(), showProblem));
+$("outbox-more").addEventListener("click", () => {
+  view.outboxLimit += PAGE;
+  update(true);
+});
 
 // ---- journal
 
+// The operations seen so far, for the list that picks one.
+const operationsSeen = new Set();
+
 function drawJournal() {
   const select = $("journal-operation");
-  const operations = [...new Set(view.journal.map((entry) => entry.operation ?? "(none)"))].sort();
+  for (const entry of view.journal) operationsSeen.add(entry.operation ?? "(none)");
+  const operations = [...operationsSeen].sort();
   const chosen = select.value;
   if (JSON.stringify(operations) !== select.dataset.operations) {
     select.dataset.operations = JSON.stringify(operations);
     select.replaceChildren(h("option", { value: "" }, "All operations"), ...operations.map((operation) => h("option", { value: operation }, operation)));
-    select.value = operations.includes(chosen) ? chosen : "";
+    select.value = chosen;
   }
-  const shown = view.journal.filter((entry) => select.value === "" || (entry.operation ?? "(none)") === select.value);
-  $("journal-count").textContent = `${shown.length} of ${view.journal.length} request${view.journal.length === 1 ? "" : "s"}`;
+  const shown = view.journal;
+  $("journal-count").textContent =
+    shown.length < view.journalLimit ? `${shown.length} request${shown.length === 1 ? "" : "s"}` : `the newest ${shown.length} requests`;
+  $("journal-more").hidden = shown.length < view.journalLimit;
   if (shown.length === 0) {
-    $("journal-body").replaceChildren(h("p", { class: "empty" }, view.journal.length === 0 ? "No requests yet." : "No request matches."));
+    const filtered = $("journal-operation").value !== "" || $("journal-check").value !== "";
+    $("journal-body").replaceChildren(h("p", { class: "empty" }, filtered ? "No request matches." : "No requests yet."));
     return;
   }
   $("journal-body").replaceChildren(
     h(
       "table",
       { class: "journal" },
-      h("thead", {}, h("tr", {}, ...["Time", "Method", "Path", "Operation", "Key", "Status"].map((title) => h("th", { scope: "col" }, title)))),
+      h("thead", {}, h("tr", {}, ...["Time", "Method", "Path", "Operation", "Check", "Key", "Status"].map((title) => h("th", { scope: "col" }, title)))),
       h(
         "tbody",
         {},
@@ -417,6 +548,7 @@ function drawJournal() {
             h("td", {}, entry.method),
             h("td", {}, h("code", {}, entry.path)),
             h("td", {}, entry.operation ?? h("span", { class: "muted" }, "—")),
+            h("td", {}, entry.checkName === undefined ? h("span", { class: "muted" }, "—") : entry.checkName || "(unnamed)"),
             h("td", {}, entry.keyKind ?? h("span", { class: "muted" }, "—")),
             h("td", { class: entry.status >= 400 || entry.status === 0 ? "error" : "" }, entry.status === 0 ? "none" : String(entry.status), entry.fault ? ` (fault: ${entry.fault})` : ""),
           ),
@@ -426,10 +558,15 @@ function drawJournal() {
   );
 }
 
-// The journal shows checks' UUIDs masked, so the fake picks a check's entries.
+// The fake picks the entries: those of one check (the journal shows checks'
+// UUIDs masked), of one operation, the newest so many.
 function journalPath() {
+  const query = new URLSearchParams({ limit: String(view.journalLimit) });
   const check = $("journal-check").value;
-  return check ? `/journal?check=${encodeURIComponent(check)}` : "/journal";
+  if (check) query.set("check", check);
+  const operation = $("journal-operation").value;
+  if (operation) query.set("operation", operation === "(none)" ? "" : operation);
+  return `/journal?${query}`;
 }
 
 function drawCheckChoice() {
@@ -444,9 +581,13 @@ function drawCheckChoice() {
   select.value = choices.some(([uuid]) => uuid === chosen) ? chosen : "";
 }
 
-$("journal-operation").addEventListener("change", draw);
-$("journal-check").addEventListener("change", update);
-$("journal-clear").addEventListener("click", () => api("DELETE", "/journal").then(update, showProblem));
+$("journal-operation").addEventListener("change", () => update(true));
+$("journal-check").addEventListener("change", () => update(true));
+$("journal-clear").addEventListener("click", () => api("DELETE", "/journal").then(() => update(), showProblem));
+$("journal-more").addEventListener("click", () => {
+  view.journalLimit += PAGE;
+  update(true);
+});
 
 // ---- the loop
 
@@ -456,14 +597,21 @@ function showProblem(error) {
   line.className = "error";
 }
 
-async function update() {
-  try {
-    await refresh();
-    $("connection").textContent = `Live: updated every ${POLL_MS / 1000} s`;
-    $("connection").className = "muted";
-  } catch (error) {
-    showProblem(error);
-  }
+// One update at a time, in order: a slow read that ends late must not draw
+// over what a later one (after "Load more", say) drew.
+let updating = Promise.resolve();
+
+function update(force) {
+  updating = updating.then(async () => {
+    try {
+      await refresh(force === true);
+      $("connection").textContent = `Live: updated every ${POLL_MS / 1000} s`;
+      $("connection").className = "muted";
+    } catch (error) {
+      showProblem(error);
+    }
+  });
+  return updating;
 }
 
 async function loop() {

@@ -1,18 +1,20 @@
 /**
  * The CLI's `--state` file: checked at start, read once, then kept up to
- * date while the server runs (within about a second of every change) and
- * written a last time at shutdown. The file carries the compat mode of the
- * fake that wrote it. Every write is atomic and durable: a
- * temporary file is written, flushed to disk and renamed over the file, so
- * that a crash or a SIGKILL leaves either the previous document or the new
- * one, never a mix.
+ * date while the server runs (within about a second of every change: see
+ * {@link StateFileSaver}) and written a last time at shutdown. The file
+ * carries the compat mode of the fake that wrote it. Every write is atomic
+ * and durable: a temporary file is written, flushed to disk and renamed
+ * over the file, so that a crash or a SIGKILL leaves either the previous
+ * document or the new one, never a mix.
  * @module
  */
+import { createHash } from "node:crypto";
 import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema";
 import type { FakeServer } from "../fake-server.js";
 import { validateState } from "../model/state-validation.js";
+import { STATE_FILE_MAX_BYTES, statePieces } from "./state-text.js";
 
 /**
  * The fake's state as stored in the file, with the compat mode of the fake
@@ -31,7 +33,19 @@ export class StateFileError extends Error {
 }
 
 /** How often the running server looks for changes to save, in milliseconds. */
+export const CHANGE_POLL_MS = 100;
+/**
+ * The shortest time between the starts of two saves, in milliseconds: a
+ * server that changes all the time saves once a second, which keeps the
+ * time spent saving a large state a small part of its work.
+ */
 export const SAVE_INTERVAL_MS = 1_000;
+
+const LARGEST = `${STATE_FILE_MAX_BYTES} bytes, about 512 MiB`;
+/** Why a state is not saved: it is past {@link STATE_FILE_MAX_BYTES}. */
+export const STATE_TOO_LARGE =
+  `the state is larger than a state file may be (${LARGEST}): ` +
+  "the file keeps the last state that fitted; delete checks, or lower the ping log and ping body limits";
 
 /** Mode of a state file the server creates: read and write for its owner only. */
 const PRIVATE_MODE = 0o600;
@@ -140,8 +154,14 @@ function parseProblem(error: unknown): string {
 export async function loadStateFile(file: string): Promise<StateFileContent | undefined> {
   let text: string;
   try {
+    // Past this, reading the file as one text would fail with a message that says nothing of the limit.
+    const size = (await stat(file)).size;
+    if (size > STATE_FILE_MAX_BYTES) {
+      throw new StateFileError(`cannot read --state ${file}: it is ${size} bytes, more than a state file may be (${LARGEST})`);
+    }
     text = await readFile(file, "utf8");
   } catch (error) {
+    if (error instanceof StateFileError) throw error;
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new StateFileError(`cannot read --state ${file}: ${reason(error)}`);
   }
@@ -186,8 +206,12 @@ export type SavedFake = Pick<FakeServer, "revision" | "exportState" | "options">
 
 /**
  * Keeps `file` up to date with the fake: {@link StateFileSaver.save} writes
- * only when the state differs from what the file holds, and the saver calls
- * it every {@link SAVE_INTERVAL_MS} once started. Saves never overlap.
+ * only when the state differs from what the file holds. Once started, the
+ * saver looks for a change every {@link CHANGE_POLL_MS} and saves it,
+ * starting saves at least {@link SAVE_INTERVAL_MS} apart: a crash loses at
+ * most that interval's changes plus those made while a save runs. Saves
+ * never overlap. A save that fails is reported once (until one succeeds
+ * again) and retried at the next change poll.
  */
 export class StateFileSaver {
   readonly #file: string;
@@ -198,13 +222,15 @@ export class StateFileSaver {
   #savedKey: string | undefined;
   #queue: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  #saving = false;
+  #lastStart = -Infinity;
   #lastError: string | undefined;
 
   /**
    * @param file The state file.
    * @param fake The fake whose state it holds.
    * @param clock The fake's clock mode: a real clock's time is not a change worth a write (it is not restored on load).
-   * @param onError Told (once per distinct message) when a periodic save fails; the next one retries.
+   * @param onError Told (once per distinct message) when a periodic save fails, and once when saves succeed again; the next poll retries.
    */
   constructor(file: string, fake: SavedFake, clock: "real" | "virtual", onError: (message: string) => void) {
     this.#file = file;
@@ -213,19 +239,30 @@ export class StateFileSaver {
     this.#onError = onError;
   }
 
-  /** Starts saving every {@link SAVE_INTERVAL_MS}; the timer does not keep the process alive. */
+  /** Starts looking for changes every {@link CHANGE_POLL_MS}; the timer does not keep the process alive. */
   start(): void {
-    this.#timer = setInterval(() => {
-      this.save().then(
-        () => (this.#lastError = undefined),
-        (error: unknown) => {
-          const message = `could not save the state to ${this.#file}: ${reason(error)}`;
-          if (message !== this.#lastError) this.#onError(message);
-          this.#lastError = message;
-        },
-      );
-    }, SAVE_INTERVAL_MS);
+    this.#timer = setInterval(() => this.#poll(), CHANGE_POLL_MS);
     this.#timer.unref();
+  }
+
+  #poll(): void {
+    const now = performance.now();
+    if (this.#saving || this.#fake.revision === this.#savedRevision || now - this.#lastStart < SAVE_INTERVAL_MS) return;
+    this.#lastStart = now;
+    this.#saving = true;
+    this.save().then(
+      () => {
+        this.#saving = false;
+        if (this.#lastError !== undefined) this.#onError(`saved the state to ${this.#file} again`);
+        this.#lastError = undefined;
+      },
+      (error: unknown) => {
+        this.#saving = false;
+        const message = `could not save the state to ${this.#file}: ${reason(error)}`;
+        if (message !== this.#lastError) this.#onError(message);
+        this.#lastError = message;
+      },
+    );
   }
 
   /** Stops the timer and writes the state a last time (if it changed); rejects when that write fails. */
@@ -247,18 +284,55 @@ export class StateFileSaver {
   async #saveNow(): Promise<boolean> {
     const revision = this.#fake.revision;
     if (revision === this.#savedRevision) return false;
-    const state = stateFileContent(this.#fake.exportState(), this.#fake.options.compat);
-    const text = `${JSON.stringify(state)}\n`;
-    const key = this.#realClock ? JSON.stringify({ ...state, clock: 0 }) : text;
+    const { batches, key } = documentText(stateFileContent(this.#fake.exportState(), this.#fake.options.compat), this.#realClock);
     if (key === this.#savedKey) {
       this.#savedRevision = revision;
       return false;
     }
-    await writeAtomically(this.#file, text, "keep");
+    await writeAtomically(this.#file, batches, "keep");
     this.#savedRevision = revision;
     this.#savedKey = key;
     return true;
   }
+}
+
+// The document's text is written in batches of about this many characters.
+const WRITE_BATCH = 1024 * 1024;
+
+/**
+ * A document's text in batches of about {@link WRITE_BATCH} characters, and
+ * a digest that tells whether it differs from another (without the clock's
+ * value when `ignoreClock`).
+ * @throws StateFileError past {@link STATE_FILE_MAX_BYTES}.
+ */
+function documentText(state: StateFileContent, ignoreClock: boolean): { batches: string[]; key: string } {
+  // A change detector, not a seal: the fastest digest node has at hand.
+  const hash = createHash("sha1");
+  const batches: string[] = [];
+  let bytes = 0;
+  let batch = "";
+  // The start of the batch's text not hashed yet.
+  let hashed = 0;
+  const flush = (): void => {
+    hash.update(batch.slice(hashed));
+    bytes += Buffer.byteLength(batch);
+    if (bytes > STATE_FILE_MAX_BYTES) throw new StateFileError(STATE_TOO_LARGE);
+    batches.push(batch);
+    batch = "";
+    hashed = 0;
+  };
+  for (const piece of statePieces(state)) {
+    if (ignoreClock && piece.clock) {
+      hash.update(batch.slice(hashed));
+      batch += piece.text;
+      hashed = batch.length;
+      continue;
+    }
+    batch += piece.text;
+    if (batch.length >= WRITE_BATCH) flush();
+  }
+  flush();
+  return { batches, key: hash.digest("base64") };
 }
 
 /** A fake's state as the file holds it: marked with the compat mode to serve it in (second, where a reader looks). */
@@ -273,15 +347,15 @@ export function stateFileContent(state: ReturnType<FakeServer["exportState"]>, c
  * replaces had: it holds the keys of a project on the service.
  */
 export function writeStateFile(file: string, state: StateFileContent): Promise<void> {
-  return writeAtomically(file, `${JSON.stringify(state)}\n`, "private");
+  return writeAtomically(file, documentText(state, false).batches, "private");
 }
 
 /**
- * Writes `text` to `file` through a temporary file that is flushed to disk
- * and renamed over it; the directory is flushed too, so that the rename
- * survives a power cut.
+ * Writes the text made of `batches` to `file` through a temporary file that
+ * is flushed to disk and renamed over it; the directory is flushed too, so
+ * that the rename survives a power cut.
  */
-async function writeAtomically(file: string, text: string, mode: "keep" | "private"): Promise<void> {
+async function writeAtomically(file: string, batches: string[], mode: "keep" | "private"): Promise<void> {
   const temporary = temporaryOf(file);
   // The document holds every key: a new file is its owner's alone, and a
   // save keeps the mode the user gave an existing one unless told not to.
@@ -291,7 +365,7 @@ async function writeAtomically(file: string, text: string, mode: "keep" | "priva
     const handle = await open(temporary, "w", PRIVATE_MODE);
     try {
       await handle.chmod(permissions);
-      await handle.writeFile(text, "utf8");
+      for (const batch of batches) await handle.writeFile(batch);
       await handle.sync();
     } finally {
       await handle.close();

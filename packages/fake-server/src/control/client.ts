@@ -28,6 +28,12 @@ export interface FakeServerClientOptions {
   token?: string;
 }
 
+/** How much of a long list {@link FakeServerClient.journal} and {@link FakeServerClient.notifications} read. */
+export interface ListLimit {
+  /** Only the newest `limit` items that match (still oldest first), so that a poller reads a page rather than thousands; default all. */
+  limit?: number | undefined;
+}
+
 /** A control request the fake refused (400, 401, 403, 404, 405, 413, 415) or could not answer. */
 export class FakeServerControlError extends Error {
   /** HTTP status of the answer. */
@@ -87,6 +93,16 @@ export class FakeServerClient {
     };
   }
 
+  /**
+   * The fake's revision, as `FakeServer.revision`: a count that grows
+   * whenever its state may have changed (a request served, a control
+   * change, a clock move, a delivery ended). Equal counts mean nothing
+   * changed, so a poller reads the rest only when it moved.
+   */
+  async revision(): Promise<number> {
+    return (await this.#call<{ revision: number }>("GET", "/revision")).revision;
+  }
+
   /** Creates a project (and its account) with generated or given keys. */
   createProject(init: ProjectInit = {}): Promise<ProjectInfo> {
     return this.#call("POST", "/projects", init);
@@ -129,8 +145,15 @@ export class FakeServerClient {
     return this.#call("GET", `/checks/${encodeURIComponent(uuid)}/pings`);
   }
 
-  /** The outbox: every delivery record, oldest first, or those that match each member of `filter` given. */
-  notifications(filter: NotificationFilter = {}): Promise<DeliveryRecord[]> {
+  /**
+   * The outbox: every delivery record, oldest first, or those that match
+   * each member of `filter` given; with `limit`, only the newest so many of them.
+   * @example
+   * ```ts
+   * const [last] = await control.notifications({ kind: "webhook", limit: 1 });
+   * ```
+   */
+  notifications(filter: NotificationFilter & ListLimit = {}): Promise<DeliveryRecord[]> {
     return this.#call("GET", `/notifications${searchOf(filter)}`);
   }
 
@@ -172,8 +195,12 @@ export class FakeServerClient {
     return this.#call("POST", "/emails", message);
   }
 
-  /** The requests the fake recorded, oldest first, or the entries that match each member of `filter` given (`operation: null`: those no operation served). */
-  journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+  /**
+   * The requests the fake recorded, oldest first, or the entries that match
+   * each member of `filter` given (`operation: null`: those no operation
+   * served); with `limit`, only the newest so many of them.
+   */
+  journal(filter: JournalFilter & ListLimit = {}): Promise<JournalEntry[]> {
     return this.#call("GET", `/journal${searchOf({ ...filter, operation: filter.operation === null ? "" : filter.operation })}`);
   }
 

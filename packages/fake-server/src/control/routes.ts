@@ -14,17 +14,23 @@
  * | `POST` / `GET {prefix}/projects/{id}/checks` | `createCheck(id, body)` / `checks(id)` | 201 check / 200 checks |
  * | `GET {prefix}/checks/{uuid}/pings` | `pings(uuid)` | 200 pings |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
+ * | `GET {prefix}/revision` | `revision`, `clock.now()` | 200 `{"revision": n, "now": iso}` |
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/set` | `clock.set(body.time)` | 200 `{"now": iso}` |
  * | `POST {prefix}/clock/next-change` | `advanceToNextChange(body)` | 200 `{"now": iso, "change": change or null}` |
- * | `GET` / `DELETE {prefix}/notifications` | `notifications(query)` / `clearNotifications()` | 200 records / 204 |
+ * | `GET` / `DELETE {prefix}/notifications` | `notifications(query)` (`limit`: the newest so many) / `clearNotifications()` | 200 records / 204 |
  * | `POST {prefix}/notifications/settled` | `await settled()` | 204 once every due delivery finished |
  * | `POST {prefix}/emails` | `deliverEmail(body)` | 200 outcome |
- * | `GET` / `DELETE {prefix}/journal` | `journal({ check, operation, method, status })` (query parameters) / `clearJournal()` | 200 entries / 204 |
+ * | `GET` / `DELETE {prefix}/journal` | `journal({ check, operation, method, status })` (query parameters; `limit`: the newest so many) / `clearJournal()` | 200 entries / 204 |
  * | `POST` / `DELETE {prefix}/faults` | `inject(body)` / `clearFaults()` | 204 |
  * | `POST {prefix}/reset` | `reset()` | 204 |
  * | `GET` / `PUT {prefix}/state` | `exportState()` / `importState(body)` | 200 state / 204 |
  * | `GET {prefix}/ui` | — | the dashboard (`ui.ts`) |
+ *
+ * Every `GET` answer but the state export carries an `ETag` (a digest of
+ * its body); a request whose `If-None-Match` names it gets `304` without a
+ * body. A dashboard polls `{prefix}/revision`, which changes whenever the
+ * state or the clock does, and reads the rest only when it changed.
  *
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
  * `404` (its long segments masked), a known path with another method `405`
@@ -34,6 +40,7 @@
  * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
+import { createHash } from "node:crypto";
 import type { Check, CreateCheckInput } from "@checks-api/schema";
 import type { FaultSpec } from "../http/faults.js";
 import type { Incoming } from "../http/incoming.js";
@@ -50,7 +57,7 @@ import type { ControlSettings } from "../model/service.js";
 import type { FakeState, PingState } from "../model/state.js";
 import { OPERATIONS } from "../http/router.js";
 import { refusal } from "./guard.js";
-import { isUiPath, serveUi } from "./ui.js";
+import { emailKey, isUiPath, serveUi } from "./ui.js";
 
 /**
  * What the control API drives: the control methods of a `FakeServer`, which
@@ -61,6 +68,8 @@ export interface ControlTarget {
   readonly options: { readonly control: ControlSettings | null; readonly baseUrl: string };
   /** The clock to read and move. */
   readonly clock: FakeServerClock;
+  /** A count that grows whenever the state may have changed (`FakeServer.revision`). */
+  readonly revision: number;
   /** Creates a project. */
   createProject(init: ProjectInit): ProjectInfo;
   /** Every project. */
@@ -122,6 +131,8 @@ interface Endpoint {
   description: string;
   /** Which limit applies to its body: state documents may be much larger than the rest. */
   limit?: "state";
+  /** `false` for an answer too large to digest on every read (the state export): no `ETag`. */
+  etag?: false;
   run: Operation;
 }
 interface Route {
@@ -220,6 +231,16 @@ const ROUTES: Route[] = [
     methods: { GET: { body: "none", description: "the clock's time", run: clockAnswer } },
   },
   {
+    pattern: /^\/revision$/,
+    methods: {
+      GET: {
+        body: "none",
+        description: "a count that grows whenever the state may have changed, and the clock's time: poll it with If-None-Match, read the rest when it changed",
+        run: (fake) => json(200, { revision: fake.revision, now: fake.clock.now().toISOString() }),
+      },
+    },
+  },
+  {
     pattern: /^\/clock\/advance$/,
     methods: {
       POST: {
@@ -271,8 +292,11 @@ const ROUTES: Route[] = [
     methods: {
       GET: {
         body: "none",
-        description: "the outbox: a record of every notification delivery, oldest first; the query parameters check, channel, kind and status select some",
-        run: (fake, _body, _params, query) => json(200, fake.notifications(notificationFilter(query))),
+        description: "the outbox: a record of every notification delivery, oldest first; the query parameters check, channel, kind and status select some, limit keeps the newest so many",
+        run: (fake, _body, _params, query) => {
+          const { limit, ...filter } = notificationFilter(query);
+          return json(200, newest(fake.notifications(filter), limit));
+        },
       },
       DELETE: { body: "none", description: "empties the outbox", run: (fake) => (fake.clearNotifications(), noContent()) },
     },
@@ -290,8 +314,11 @@ const ROUTES: Route[] = [
     methods: {
       GET: {
         body: "none",
-        description: "the journal of the requests served, oldest first, secrets masked; the query parameters check, operation, method and status select some",
-        run: (fake, _body, _params, query) => json(200, fake.journal(journalFilter(query))),
+        description: "the journal of the requests served, oldest first, secrets masked; the query parameters check, operation, method and status select some, limit keeps the newest so many",
+        run: (fake, _body, _params, query) => {
+          const { limit, ...filter } = journalFilter(query);
+          return json(200, newest(fake.journal(filter), limit));
+        },
       },
       DELETE: { body: "none", description: "empties the journal", run: (fake) => (fake.clearJournal(), noContent()) },
     },
@@ -310,7 +337,7 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/state$/,
     methods: {
-      GET: { body: "none", description: "exports the whole state as a document", run: (fake) => json(200, fake.exportState()) },
+      GET: { body: "none", description: "exports the whole state as a document", etag: false, run: (fake) => json(200, fake.exportState()) },
       PUT: {
         body: "required",
         description: "replaces the state with an exported document",
@@ -354,7 +381,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
   const path = request.pathname;
   if (!isControlPath(prefix, path)) return undefined;
   const rest = path.slice(prefix.length);
-  if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl });
+  if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl }, (key) => emailHtml(fake, key));
   const refused = refusal(request, { control, baseUrl: fake.options.baseUrl });
   if (refused) {
     return error(refused.status, refused.message, refused.status === 401 ? { "WWW-Authenticate": 'Bearer realm="control"' } : undefined);
@@ -376,12 +403,42 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
         return error(413, `control request body larger than ${limit} bytes (the ${option} option)`);
       }
       const params = match.slice(1).map(decodeParam);
-      return await endpoint.run(fake, body, params, new URLSearchParams(request.search));
+      const reply = await endpoint.run(fake, body, params, new URLSearchParams(request.search));
+      return request.method === "GET" && endpoint.etag !== false ? conditional(request, reply) : reply;
     } catch (problem) {
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
   }
   return error(404, `unknown control endpoint: ${request.method} ${withoutSecrets(path)}`);
+}
+
+/**
+ * A `200` answer with its `ETag`, or `304` without a body when the request's
+ * `If-None-Match` names it: a poller reads the body only when it changed.
+ */
+function conditional(request: Incoming, reply: Reply): Reply {
+  if (reply.status !== 200 || reply.body === null) return reply;
+  const tag = `"${createHash("sha1").update(reply.body).digest("base64url")}"`;
+  const wanted = request.header("if-none-match");
+  if (wanted !== null && wanted.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === tag)) {
+    return { status: 304, headers: headerList({ ETag: tag }), body: null };
+  }
+  return { ...reply, headers: headerList({ "content-type": "application/json", ETag: tag }) };
+}
+
+// The newest `limit` items of a list kept oldest first, still oldest first.
+function newest<T>(items: T[], limit: number | undefined): T[] {
+  return limit === undefined || items.length <= limit ? items : items.slice(items.length - limit);
+}
+
+// The HTML part of the newest email in the outbox whose key is `key`, for the dashboard's frames.
+function emailHtml(fake: ControlTarget, key: string): string | undefined {
+  const records = fake.notifications();
+  for (let i = records.length - 1; i >= 0; i--) {
+    const html = records[i]!.email?.html;
+    if (typeof html === "string" && emailKey(html) === key) return html;
+  }
+  return undefined;
 }
 
 // A path parameter: a project id or a check UUID.
@@ -420,11 +477,19 @@ function queryParameters(query: URLSearchParams, names: readonly string[]): Map<
   return found;
 }
 
-function notificationFilter(query: URLSearchParams): NotificationFilter {
-  const found = queryParameters(query, ["check", "channel", "kind", "status"]);
+function notificationFilter(query: URLSearchParams): NotificationFilter & { limit: number | undefined } {
+  const found = queryParameters(query, ["check", "channel", "kind", "status", "limit"]);
   const status = found.get("status");
   if (status !== undefined && status !== "up" && status !== "down") throw new ControlInputError('status must be "up" or "down"');
-  return { check: found.get("check"), channel: found.get("channel"), kind: found.get("kind"), status };
+  return { check: found.get("check"), channel: found.get("channel"), kind: found.get("kind"), status, limit: limitOf(found) };
+}
+
+// `limit`, a positive whole number, when given.
+function limitOf(found: Map<string, string>): number | undefined {
+  const limit = found.get("limit");
+  if (limit === undefined) return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(limit)) throw new ControlInputError("limit must be a whole number from 1 to 999999999");
+  return Number(limit);
 }
 
 
@@ -519,8 +584,8 @@ function projectInit(body: JsonObject): ProjectInit {
 }
 
 // `operation=` (empty) stands for the requests no operation served.
-function journalFilter(query: URLSearchParams): JournalFilter {
-  const found = queryParameters(query, ["check", "operation", "method", "status"]);
+function journalFilter(query: URLSearchParams): JournalFilter & { limit: number | undefined } {
+  const found = queryParameters(query, ["check", "operation", "method", "status", "limit"]);
   const operation = found.get("operation");
   const status = found.get("status");
   if (operation !== undefined && operation !== "" && !(OPERATIONS as readonly string[]).includes(operation)) {
@@ -532,6 +597,7 @@ function journalFilter(query: URLSearchParams): JournalFilter {
     operation: operation === "" ? null : (operation as (typeof OPERATIONS)[number] | undefined),
     method: found.get("method"),
     status: status === undefined ? undefined : Number(status),
+    limit: limitOf(found),
   };
 }
 

@@ -7,6 +7,12 @@
  * token comes once in the address (`{prefix}/ui?token=…`), which answers
  * with a `SameSite=Strict`, `HttpOnly` cookie holding it and a redirect to
  * the address without it.
+ *
+ * An alert email's HTML part is served on its own, at
+ * `{prefix}/ui/email/{key}` ({@link emailKey} of the HTML, which the page
+ * computes too), under a policy of its own: the service's emails are
+ * styled inline, which the page's policy forbids, and they must run no
+ * script. The page shows it in a sandboxed frame.
  * @module
  */
 import { existsSync } from "node:fs";
@@ -20,8 +26,7 @@ import { refusal, TOKEN_COOKIE, type GuardContext } from "./guard.js";
 const UI_PATH = "/ui";
 
 // Everything the page loads comes from here; nothing runs inline and nothing
-// may frame it. Emails' HTML parts are shown in sandboxed `srcdoc` frames,
-// which inherit this policy: no script, no remote image.
+// may frame it.
 const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
@@ -40,6 +45,38 @@ const SECURITY_HEADERS = {
   "Referrer-Policy": "no-referrer",
   "Cache-Control": "no-store",
 };
+
+// An email as a mail reader shows one: its inline styles, no script, no
+// request anywhere (an image only from the message itself), no form, no
+// plugin, and framed only by the dashboard. `sandbox` keeps it in an
+// opaque origin even when opened on its own.
+const EMAIL_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  "sandbox",
+].join("; ");
+
+const EMAIL_PATH = /^\/ui\/email\/([0-9a-f]{16})$/;
+
+/**
+ * The key an email's HTML part is served under: two 32-bit FNV-1a digests
+ * of its UTF-16 code units, in hexadecimal (the page's script computes the
+ * same). It names content, so it tells nothing of the check's secrets.
+ */
+export function emailKey(html: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < html.length; i++) {
+    const unit = html.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b ^ unit, 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
 
 /** The files served, by their path under `{prefix}/ui`, with their content types. */
 const FILES: Record<string, { file: string; type: string }> = {
@@ -86,9 +123,9 @@ const text = (status: number, message: string, headers: Record<string, string> =
 /**
  * Answers a request for the dashboard (`rest` is its path after the control
  * prefix): the guard's refusal as text, the token's exchange for a cookie,
- * or one of its files.
+ * one of its files, or an email's HTML part that `email` finds by its key.
  */
-export async function serveUi(request: Incoming, rest: string, context: GuardContext): Promise<Reply> {
+export async function serveUi(request: Incoming, rest: string, context: GuardContext, email: (key: string) => string | undefined): Promise<Reply> {
   const prefix = context.control.prefix;
   const entry = rest === UI_PATH;
   const offered = entry ? (new URLSearchParams(request.search).get("token") ?? undefined) : undefined;
@@ -108,6 +145,16 @@ export async function serveUi(request: Incoming, rest: string, context: GuardCon
       headers["Set-Cookie"] = `${TOKEN_COOKIE}=${encodeURIComponent(offered)}; Path=${prefix}; HttpOnly; SameSite=Strict`;
     }
     return { status: 303, headers: headerList(headers), body: null };
+  }
+  const emailPath = EMAIL_PATH.exec(rest);
+  if (emailPath !== null) {
+    const html = email(emailPath[1]!);
+    if (html === undefined) return text(404, "no such email in the outbox (it was cleared, or dropped as the outbox filled)");
+    return {
+      status: 200,
+      headers: headerList({ ...SECURITY_HEADERS, "Content-Security-Policy": EMAIL_POLICY, "Content-Type": "text/html; charset=utf-8" }),
+      body: html,
+    };
   }
   const served = FILES[rest.slice(UI_PATH.length)];
   if (served === undefined) {

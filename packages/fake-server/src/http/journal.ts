@@ -29,6 +29,13 @@ export interface JournalEntry {
   /** Kind of the key that authenticated the request, if any did. */
   keyKind: KeyKind | null;
   /**
+   * The name of the check the request addressed (a ping, a read, a change),
+   * as the check is named now, secrets in it masked; absent when it
+   * addressed none or the check is gone. Its UUID is never shown: filter
+   * with `check` instead.
+   */
+  checkName?: string;
+  /**
    * Management API: the parsed JSON body with `api_key` masked (or its text
    * when it did not parse); pings: the kept body text; otherwise `null`.
    * Every API key, check UUID and ping key of the fake (of 16 characters or
@@ -101,14 +108,15 @@ function isUnsettled(record: JournalRecord): boolean {
   return record.answer !== undefined;
 }
 
-/** The entry a record reads as (its masked path and query joined, its time in ISO 8601). */
-export function toEntry(record: JournalRecord): JournalEntry {
+/** The entry a record reads as (its masked path and query joined, its time in ISO 8601, the name of its check when given). */
+export function toEntry(record: JournalRecord, checkName?: string): JournalEntry {
   const entry: JournalEntry = {
     time: new Date(record.at).toISOString(),
     method: record.method,
     path: record.pathname + record.search,
     operation: record.operation,
     keyKind: record.keyKind,
+    ...(checkName === undefined ? {} : { checkName }),
     body: record.body,
     bodyLength: record.bodyLength,
     status: record.status,
@@ -253,14 +261,17 @@ export class Journal {
   #unsettled: (JournalRecord | undefined)[] = [];
   readonly #limits: JournalLimits;
   readonly #isSecret: SecretTest;
+  readonly #checkName: (uuid: string) => string | undefined;
 
   /**
    * A journal keeping at most what `limits` says.
    * @param limits How much it keeps.
    * @param isSecret What it masks in paths, queries and bodies.
+   * @param checkName The name of the check with a UUID, `undefined` once it is gone: entries read name their check with it.
    */
-  constructor(limits: JournalLimits, isSecret: SecretTest) {
+  constructor(limits: JournalLimits, isSecret: SecretTest, checkName: (uuid: string) => string | undefined = () => undefined) {
     this.#isSecret = isSecret;
+    this.#checkName = checkName;
     this.#limits = {
       entries: Math.max(0, Math.floor(limits.entries)),
       bytes: Math.max(0, Math.floor(limits.bytes)),
@@ -329,6 +340,8 @@ export class Journal {
   }
 
   #entryAt(slot: number): JournalEntry {
+    const check = this.#check[slot];
+    const name = check === undefined ? undefined : this.#checkName(check);
     return toEntry(
       this.#unsettled[slot] ?? {
         at: this.#at[slot] as number,
@@ -342,6 +355,7 @@ export class Journal {
         bodyLength: this.#bodyLength[slot] as number,
         status: this.#status[slot] as number,
       },
+      name === undefined ? undefined : maskText(name, this.#isSecret),
     );
   }
 

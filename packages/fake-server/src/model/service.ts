@@ -47,8 +47,12 @@ export interface NotificationSettings {
   delivery: "send" | "fetch" | "record";
   /** Time limit of one HTTP attempt, ms. */
   attemptTimeoutMs: number;
-  /** Flips whose requests are sent at the same time, at most. */
+  /** Checks whose alerts are sent at the same time while their receivers answer. */
   workers: number;
+  /** Deliveries held for sending at most. */
+  queueLimit: number;
+  /** Bytes the deliveries held for sending may hold at most, estimated. */
+  queueByteLimit: number;
   /** Delivery records the outbox keeps. */
   outboxLimit: number;
   /** Bytes the outbox holds at most. */

@@ -177,6 +177,7 @@ export function validateState(doc: unknown): FakeState {
     }
   }
 
+  const bodies = validateBodies(found, state.bodies);
   const uuids = new Map<unknown, string>();
   const seqs = new Map<unknown, string>();
   const checkBadges = new Map<unknown, string>();
@@ -208,7 +209,7 @@ export function validateState(doc: unknown): FakeState {
         if (channels !== undefined && !channels.has(id)) found.add(`${path}.channels[${j}]`, "names no integration of the check's project");
       }
     }
-    validatePings(found, check.pings, `${path}.pings`);
+    validatePings(found, check.pings, `${path}.pings`, bodies);
     for (const [j, flip] of found.items(check.flips, `${path}.flips`).entries()) {
       const at = `${path}.flips[${j}]`;
       found.time(flip.at, `${at}.at`);
@@ -270,7 +271,20 @@ function validateSettings(found: Findings, value: unknown, kind: unknown, path: 
   }
 }
 
-function validatePings(found: Findings, value: unknown, path: string): void {
+const isBase64 = (value: unknown): boolean => typeof value === "string" && value.length % 4 === 0 && BASE64.test(value);
+
+/** Checks `bodies`; returns how many there are. */
+function validateBodies(found: Findings, bodies: unknown): number {
+  if (bodies === undefined) return 0;
+  if (!Array.isArray(bodies)) {
+    found.add("bodies", "is not an array");
+    return 0;
+  }
+  for (const [i, body] of bodies.entries()) if (!isBase64(body)) found.add(`bodies[${i}]`, "is not base64");
+  return bodies.length;
+}
+
+function validatePings(found: Findings, value: unknown, path: string, bodies: number): void {
   let previous = 0;
   for (const [j, ping] of found.items(value, path).entries()) {
     const at = `${path}[${j}]`;
@@ -287,8 +301,11 @@ function validatePings(found: Findings, value: unknown, path: string): void {
     if (exit !== undefined && exit !== null && !(Number.isSafeInteger(exit) && (exit as number) >= 0 && (exit as number) <= EXIT_STATUS_MAX)) {
       found.add(`${at}.exitStatus`, `is neither null nor an integer from 0 to ${EXIT_STATUS_MAX}`);
     }
-    if (ping.body !== null && !(typeof ping.body === "string" && ping.body.length % 4 === 0 && BASE64.test(ping.body))) {
-      found.add(`${at}.body`, "is neither null nor base64");
+    if (ping.body !== null && !isBase64(ping.body)) found.add(`${at}.body`, "is neither null nor base64");
+    if (ping.sharedBody !== undefined) {
+      if (!(Number.isSafeInteger(ping.sharedBody) && (ping.sharedBody as number) >= 0 && (ping.sharedBody as number) < bodies)) {
+        found.add(`${at}.sharedBody`, `is not the index of one of the ${bodies} shared bodies`);
+      } else if (ping.body !== null) found.add(`${at}.body`, "is not null although sharedBody names the body");
     }
   }
 }

@@ -34,6 +34,17 @@ export type PingState = Omit<PingRecord, "body" | "exitStatus"> & {
   exitStatus?: number | null;
 };
 
+/**
+ * A logged ping in the state document: as {@link PingState}, except that a
+ * body several pings share (one message mailed to several checks, or to one
+ * check several times) is written once, in {@link FakeState.bodies}, and
+ * named by its index here, `body` being then `null`.
+ */
+export type PingDocumentState = PingState & {
+  /** Index in {@link FakeState.bodies} of this ping's body (absent when `body` holds it). */
+  sharedBody?: number;
+};
+
 /** A flip in the state document. */
 export type FlipState = Omit<FlipRecord, "processed"> & {
   /** Whether its notifications are done (absent in documents written before they existed, or made elsewhere: done). */
@@ -70,7 +81,7 @@ export type CheckState = Pick<
   /** Assigned integration UUIDs. */
   channels: string[];
   /** Stored ping log. */
-  pings: PingState[];
+  pings: PingDocumentState[];
 };
 
 /** A project in the state document: what the control API shows of it, without the account's settings (kept per account), plus its integrations. */
@@ -102,6 +113,12 @@ export interface FakeState {
   /** Checks of every project. */
   checks: CheckState[];
   /**
+   * Ping bodies that several pings share, base64, each written once (an
+   * email ping keeps the whole message, up to 32 MiB, for each recipient);
+   * absent when there are none.
+   */
+  bodies?: string[];
+  /**
    * Secrets the fake no longer holds (UUIDs of deleted checks, keys a
    * reset or an import replaced), oldest first, which its journal keeps
    * masking; absent when there are none.
@@ -117,15 +134,53 @@ function settingsOf(check: CheckSettings): CheckSettings {
   return out as CheckSettings;
 }
 
+// A stored body never changes, and the CLI exports the state up to twice a second: each is encoded once.
+const base64Bodies = new WeakMap<Uint8Array, string>();
+
+function base64Of(body: Uint8Array): string {
+  let text = base64Bodies.get(body);
+  if (text === undefined) {
+    text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("base64");
+    base64Bodies.set(body, text);
+  }
+  return text;
+}
+
 /** A check's ping log, oldest first, as the state document holds it. */
 export function pingStates(check: StoredCheck): PingState[] {
-  return check.pings.map((p) => ({ ...p, body: p.body ? Buffer.from(p.body).toString("base64") : null }));
+  return check.pings.map((p) => ({ ...p, body: p.body ? base64Of(p.body) : null }));
+}
+
+/** Writes each body that several pings hold once: `bodies` collects them, the pings name them. */
+class SharedBodies {
+  readonly bodies: string[] = [];
+  readonly #uses = new Map<Uint8Array, number>();
+  readonly #index = new Map<Uint8Array, number>();
+
+  constructor(store: Store) {
+    for (const project of store.projects.values()) {
+      for (const check of project.checks.values()) for (const ping of check.pings) if (ping.body) this.#uses.set(ping.body, (this.#uses.get(ping.body) ?? 0) + 1);
+    }
+  }
+
+  pings(check: StoredCheck): PingDocumentState[] {
+    return check.pings.map((p) => {
+      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return { ...p, body: p.body ? base64Of(p.body) : null };
+      let index = this.#index.get(p.body);
+      if (index === undefined) {
+        index = this.bodies.push(base64Of(p.body)) - 1;
+        this.#index.set(p.body, index);
+      }
+      return { ...p, body: null, sharedBody: index };
+    });
+  }
 }
 
 /** Snapshots the store. */
 export function exportStore(store: Store, clock: number, random: RandomState | null): FakeState {
   const projects: ProjectState[] = [];
   const checks: CheckState[] = [];
+  const shared = new SharedBodies(store);
   for (const project of store.projects.values()) {
     projects.push({
       id: project.id,
@@ -153,7 +208,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
         lastDuration: check.lastDuration,
         status: check.status,
         channels: [...check.channels],
-        pings: pingStates(check),
+        pings: shared.pings(check),
         flips: check.flips.map((f) => ({ ...f })),
       });
     }
@@ -175,6 +230,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
   // A secret held again (an import brought it back) is saved where it lives.
   const retired = store.retired.values().filter((secret) => !store.holds(secret));
   if (retired.length > 0) state.retired = retired;
+  if (shared.bodies.length > 0) state.bodies = shared.bodies;
   return state;
 }
 
@@ -188,6 +244,7 @@ export function importStore(store: Store, state: FakeState): void {
   for (const secret of state.retired ?? []) store.retired.add(secret);
   store.seq = state.seq;
   const waiting: PendingFlip[] = [];
+  const bodies = (state.bodies ?? []).map((body) => new Uint8Array(Buffer.from(body, "base64")));
   for (const a of state.accounts) {
     const account: Account = {
       name: a.name,
@@ -246,7 +303,7 @@ export function importStore(store: Store, state: FakeState): void {
       alertAfter: null,
       heapIndex: -1,
       channels: new Set(c.channels),
-      pings: c.pings.map(pingRecord),
+      pings: c.pings.map((p) => pingRecord(p, bodies)),
       flips: c.flips.map((f) => ({ at: f.at, from: f.from, to: f.to, reason: f.reason, processed: f.processed ?? true })),
       jsonCache: null,
       ...CHECK_DEFAULTS,
@@ -265,8 +322,8 @@ export function importStore(store: Store, state: FakeState): void {
 }
 
 // Only the record's own members: a document's extra members stay out of the store.
-function pingRecord(p: PingState): PingRecord {
-  const body = p.body === null ? null : new Uint8Array(Buffer.from(p.body, "base64"));
+function pingRecord(p: PingDocumentState, bodies: readonly Uint8Array[]): PingRecord {
+  const body = p.sharedBody !== undefined ? (bodies[p.sharedBody] ?? null) : p.body === null ? null : new Uint8Array(Buffer.from(p.body, "base64"));
   const exitStatus = p.exitStatus ?? null;
   return { n: p.n, type: p.type, at: p.at, scheme: p.scheme, remoteAddr: p.remoteAddr, method: p.method, ua: p.ua, rid: p.rid, body, exitStatus };
 }

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { representContext } from "../http/exchange.js";
 import { checkJsonBytes, READ_WRITE_VIEW } from "../http/represent.js";
-import { parseEmail } from "../model/email/message.js";
+import { emailSubject } from "../model/email/message.js";
 import type { AlertPing, AlertView } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import { compareCodePoints } from "../model/notify/check-order.js";
@@ -109,7 +109,7 @@ function lastPingAt(pings: readonly PingRecord[], at: number): AlertPing | null 
   const ping = pings.findLast((one) => one.at <= at);
   if (ping === undefined) return null;
   const { n, type, body, remoteAddr } = ping;
-  const subject = ping.scheme === "email" ? parseEmail(new TextDecoder().decode(body ?? new Uint8Array())).subject : null;
+  const subject = ping.scheme === "email" ? emailSubject(body ?? new Uint8Array()) : null;
   return { n, type, exitStatus: ping.exitStatus ?? null, body, remoteAddr, at: ping.at, subject };
 }
 

@@ -57,6 +57,16 @@ export interface DeliveryRecord {
   time: string;
   /** `""` on success, `"Sending"` while under way, otherwise the error text (as the integration's `lastError`). */
   error: string;
+  /**
+   * Whether the fake actually tried to send it: an HTTP request went out, or
+   * the email was handed to the SMTP relay (for a group, to any member).
+   * `false` for a delivery that was only recorded: every one in record-only
+   * mode, a request to a vendor's own address `vendorUrls` does not route,
+   * an email without a relay, a kind the fake does not deliver, and one that
+   * failed before sending (a rate limit, a renderer's refusal). An `error`
+   * of `""` with `sent: false` reads "recorded, not sent", not "delivered".
+   */
+  sent: boolean;
   /** HTTP requests made (webhooks and chat kinds), in order; empty for emails and kinds the fake does not deliver. */
   requests: SentRequest[];
   /** The alert email (email kind), otherwise `null`. */
@@ -81,6 +91,7 @@ export function newRecord(channel: DeliveryRecord["channel"], check: string, fli
     flip: { status: flip.to === "up" ? "up" : "down", reason: flip.reason, time: new Date(flip.at).toISOString() },
     time: new Date(at).toISOString(),
     error: "",
+    sent: false,
     requests: [],
     email: null,
     text: null,

@@ -177,10 +177,11 @@ export function describeDelivery(record: DeliveryRecord, names: FakeNames): stri
   let line = `${record.flip.status} of ${checkLabel(names, record.check)} to ${channel.kind} ${JSON.stringify(channel.name)}`;
   const [first, ...more] = record.requests;
   if (first) {
-    line += `: ${first.method} ${first.url} → ${first.status ?? "no answer"}`;
+    line += `: ${first.method} ${first.url} → ${record.sent ? (first.status ?? "no answer") : "recorded, not sent"}`;
     if (more.length > 0) line += ` (and ${more.length} more ${more.length === 1 ? "request" : "requests"})`;
   } else if (record.email) {
     line += `: email to ${record.email.to}, ${JSON.stringify(record.email.subject)}`;
+    if (!record.sent) line += " (recorded, not sent)";
   }
   if (record.error !== "") line += ` (error: ${record.error})`;
   return line;

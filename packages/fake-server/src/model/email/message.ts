@@ -7,6 +7,7 @@
 import { htmlToText } from "./html-text.js";
 import {
   type Entity,
+  binaryString,
   decodeBody,
   decodeEncodedWords,
   encodeHeaderWords,
@@ -108,8 +109,21 @@ function findBody(entity: Entity, subtype: "plain" | "html", depth: number): Ent
   return undefined;
 }
 
-function partText(entity: Entity): string {
-  return decodeBody(entity.body, headerValue(entity, "content-transfer-encoding"), contentType(entity).params.get("charset"));
+function partText(entity: Entity, binary: boolean): string {
+  return decodeBody(entity.body, headerValue(entity, "content-transfer-encoding"), contentType(entity).params.get("charset"), binary);
+}
+
+function parse(raw: string, binary: boolean): ParsedEmail {
+  const message = parseEntity(raw.replace(/\r\n/g, "\n"));
+  let subject = headerValue(message, "subject") ?? "";
+  // Bytes outside ASCII in a header are not characters to the service's parser: they match no keyword.
+  if (binary) subject = subject.replace(/[\x80-\xff]/g, "\ufffd");
+  const result: ParsedEmail = { subject: decodeEncodedWords(subject) };
+  const plain = findBody(message, "plain", 0);
+  if (plain) result.text = partText(plain, binary);
+  const html = findBody(message, "html", 0);
+  if (html) result.html = partText(html, binary);
+  return result;
 }
 
 /**
@@ -120,14 +134,39 @@ function partText(entity: Entity): string {
  * Line breaks are read as `\n` whether the message uses CRLF or LF.
  */
 export function parseEmail(raw: string): ParsedEmail {
-  const message = parseEntity(raw.replace(/\r\n/g, "\n"));
-  const result: ParsedEmail = { subject: decodeEncodedWords(headerValue(message, "subject") ?? "") };
-  const plain = findBody(message, "plain", 0);
-  if (plain) result.text = partText(plain);
-  const html = findBody(message, "html", 0);
-  if (html) result.html = partText(html);
-  return result;
+  return parse(raw, false);
 }
+
+/**
+ * Parses a message from its bytes, as the service parses an email ping:
+ * like {@link parseEmail}, except that a part sent without a transfer
+ * encoding is decoded in its declared charset, US-ASCII when it declares
+ * none (every byte outside ASCII then reads U+FFFD), and header bytes
+ * outside ASCII read U+FFFD.
+ */
+export function parseEmailBytes(bytes: Uint8Array): ParsedEmail {
+  return parse(binaryString(bytes), true);
+}
+
+/**
+ * The decoded `Subject` of a message given as its bytes, read as UTF-8 text
+ * (as an alert shows it): only the header block is read, so a large message
+ * costs no more than a small one.
+ */
+export function emailSubject(bytes: Uint8Array): string {
+  const end = headerBlockEnd(bytes);
+  return parseEmail(new TextDecoder().decode(bytes.subarray(0, end))).subject;
+}
+
+/** Where the header block of a message ends: just past its first empty line, or the end. */
+function headerBlockEnd(bytes: Uint8Array): number {
+  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) {
+    if (bytes[i + 1] === 0x0a) return i + 2;
+    if (bytes[i + 1] === 0x0d && bytes[i + 2] === 0x0a) return i + 3;
+  }
+  return bytes.length;
+}
+
 
 /**
  * A message as an alert attaches it (`last-ping.eml`): a multipart message
@@ -149,24 +188,15 @@ export function withoutAttachedMessages(raw: string): string {
   return `${text.slice(0, headEnd)}\n\n${body}--${boundary}--\n`.replace(/\n/g, "\r\n");
 }
 
-/**
- * The text the email filters search, pieces joined with
- * `\n`: the subject when `filter_subject` is on; when `filter_body` is on the
- * plain-text part and the HTML part converted to text, each only if present.
- * A message with `raw` is parsed; otherwise its structured parts are used.
- */
-export function emailSearchText(
-  message: EmailMessage,
-  filters: { filter_subject: boolean; filter_body: boolean },
-): string {
-  const parsed: ParsedEmail =
-    message.raw !== undefined
-      ? parseEmail(message.raw)
-      : {
-          subject: decodeEncodedWords(message.subject ?? ""),
-          ...(message.text !== undefined && { text: message.text }),
-          ...(message.html !== undefined && { html: message.html }),
-        };
+/** Which parts of a message a check's email filters search. */
+export interface EmailFilters {
+  /** Search the subject. */
+  filter_subject: boolean;
+  /** Search the plain-text and HTML parts. */
+  filter_body: boolean;
+}
+
+function searchText(parsed: ParsedEmail, filters: EmailFilters): string {
   const pieces: string[] = [];
   if (filters.filter_subject) pieces.push(parsed.subject);
   if (filters.filter_body) {
@@ -174,6 +204,56 @@ export function emailSearchText(
     if (parsed.html !== undefined) pieces.push(htmlToText(parsed.html));
   }
   return pieces.join("\n");
+}
+
+const UTF8 = new TextEncoder();
+
+function parsedOf(message: EmailMessage): ParsedEmail {
+  if (message.raw !== undefined) return parseEmailBytes(UTF8.encode(message.raw));
+  return {
+    subject: decodeEncodedWords(message.subject ?? ""),
+    ...(message.text !== undefined && { text: message.text }),
+    ...(message.html !== undefined && { html: message.html }),
+  };
+}
+
+/**
+ * The text the email filters search, pieces joined with
+ * `\n`: the subject when `filter_subject` is on; when `filter_body` is on the
+ * plain-text part and the HTML part converted to text, each only if present.
+ * A message with `raw` is parsed from its UTF-8 bytes, as a message that came
+ * over SMTP; otherwise its structured parts are used.
+ */
+export function emailSearchText(message: EmailMessage, filters: EmailFilters): string {
+  return searchText(parsedOf(message), filters);
+}
+
+/**
+ * The texts a message offers the email filters, each worked out once: the
+ * message is parsed on the first call and each combination of filters is
+ * built once, however many checks ask.
+ */
+export class SearchTexts {
+  readonly #source: () => ParsedEmail;
+  #parsed: ParsedEmail | undefined;
+  readonly #texts = new Map<string, string>();
+
+  /** Texts of `message` (structured, or `raw`); `bytes`, when given, are its exact bytes and are parsed instead. */
+  constructor(message: EmailMessage, bytes?: Uint8Array) {
+    this.#source = bytes ? () => parseEmailBytes(bytes) : () => parsedOf(message);
+  }
+
+  /** The text searched under `filters`. */
+  for(filters: EmailFilters): string {
+    const key = `${filters.filter_subject ? 1 : 0}${filters.filter_body ? 1 : 0}`;
+    let text = this.#texts.get(key);
+    if (text === undefined) {
+      this.#parsed ??= this.#source();
+      text = searchText(this.#parsed, filters);
+      this.#texts.set(key, text);
+    }
+    return text;
+  }
 }
 
 /** A header value that can be written as it is: printable ASCII, no leading or trailing space, not overlong. */
@@ -270,7 +350,8 @@ export type RecipientTarget =
  */
 export function parseRecipient(address: string, domain: string): RecipientTarget {
   const bare = address.trim().replace(/^<(.*)>$/s, "$1");
-  const at = bare.lastIndexOf("@");
+  // The service splits at the first "@": a second one makes the domain wrong.
+  const at = bare.indexOf("@");
   if (at < 0 || bare.slice(at + 1) !== domain) return { kind: "rejected", reason: "Recipient rejected" };
   const local = bare.slice(0, at);
   if (UUID_MAILBOX.test(local)) return { kind: "uuid", uuid: local.toLowerCase() };

@@ -159,11 +159,7 @@ function decoderFor(label: string): TextDecoder | null {
  */
 function decodeBytes(bytes: Uint8Array, charset: string | undefined): string {
   const label = (charset ?? "us-ascii").trim().toLowerCase();
-  if (ASCII_LABELS.has(label)) {
-    let text = "";
-    for (const byte of bytes) text += byte < 0x80 ? String.fromCharCode(byte) : "\ufffd";
-    return text;
-  }
+  if (ASCII_LABELS.has(label)) return binaryString(bytes).replace(/[\x80-\xff]/g, "\ufffd");
   return (decoderFor(label) ?? decoderFor("utf-8"))?.decode(bytes) ?? "";
 }
 
@@ -181,6 +177,26 @@ function base64Bytes(text: string): Uint8Array {
   const binary = atob(clean);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const UTF16 = new TextDecoder("utf-16le");
+
+/**
+ * One character a byte. (TextDecoder's "latin1" is windows-1252, which
+ * remaps 0x80–0x9F; widening each byte to a UTF-16 code unit is exact, and
+ * native.)
+ */
+export function binaryString(bytes: Uint8Array): string {
+  const units = new Uint16Array(bytes.length);
+  units.set(bytes);
+  return UTF16.decode(units);
+}
+
+/** The bytes of a text that holds one byte a character. */
+export function latin1Bytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
 
@@ -223,13 +239,18 @@ function quotedPrintableBytes(text: string): Uint8Array {
  * The text of a body given its `Content-Transfer-Encoding` and charset:
  * base64 and quoted-printable are decoded to bytes, then to text in the
  * charset; any other encoding (`7bit`, `8bit`, `binary`, unknown) leaves the
- * text as it is.
+ * text as it is, unless `binary` says the text holds one byte a character
+ * (a message read from its bytes): those bytes are then decoded in the
+ * charset too, US-ASCII when none is named, as the service reads mail.
  */
-export function decodeBody(body: string, transferEncoding: string | undefined, charset: string | undefined): string {
+export function decodeBody(body: string, transferEncoding: string | undefined, charset: string | undefined, binary = false): string {
   const encoding = (transferEncoding ?? "").trim().toLowerCase();
   if (encoding === "base64") return decodeBytes(base64Bytes(body), charset);
   if (encoding === "quoted-printable") return decodeBytes(quotedPrintableBytes(body), charset);
-  return body;
+  if (!binary) return body;
+  // US-ASCII (also when no charset is named): the bytes are already the characters, but for those past ASCII.
+  if (ASCII_LABELS.has((charset ?? "us-ascii").trim().toLowerCase())) return body.replace(/[\x80-\xff]/g, "\ufffd");
+  return decodeBytes(latin1Bytes(body), charset);
 }
 
 /** An RFC 2047 encoded word; the charset may carry an RFC 2231 language (`utf-8*en`). */
