@@ -382,8 +382,7 @@ export class FakeServer {
 
   /** Empties the journal. */
   clearJournal(): void {
-    this.#revision++;
-    this.#journal.clear();
+    this.#change(() => this.#journal.clear());
   }
 
   /** Injects a fault (see {@link FaultSpec}). */
@@ -417,8 +416,7 @@ export class FakeServer {
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */
   clearNotifications(): void {
-    this.#revision++;
-    this.#notifier.outbox.clear();
+    this.#change(() => this.#notifier.outbox.clear());
   }
 
   /**
