@@ -242,7 +242,7 @@ export class FakeServer {
   }
 
   async #serveControl(incoming: Incoming): Promise<Outcome> {
-    return (await handleControl(this, incoming)) ?? (await this.#service.serve(incoming));
+    return (await handleControl(this, incoming, this.#notifier.outbox)) ?? (await this.#service.serve(incoming));
   }
 
   /**
@@ -410,8 +410,7 @@ export class FakeServer {
    * ```
    */
   notifications(filter?: NotificationFilter): DeliveryRecord[] {
-    const records = this.#notifier.outbox.list();
-    return filter === undefined ? records : records.filter((record) => matchesDelivery(record, filter));
+    return this.#notifier.outbox.list(filter && ((record) => matchesDelivery(record, filter)));
   }
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */
