@@ -5,6 +5,7 @@
  * the recipient bound, each keyword rule, the size limit, clients that drop
  * the connection, the connection bound, and a message sent with nodemailer.
  */
+import { connect } from "node:net";
 import { hostname } from "node:os";
 import { createTransport } from "nodemailer";
 import { afterEach, describe, expect, test } from "vitest";
@@ -251,6 +252,29 @@ describe("a message received", () => {
     const { conversation, greeting } = await SmtpConversation.open(smtp.port);
     conversations.push(conversation);
     expect(greeting).toBe(`421 ${hostname()} Too many connected clients, try again in a moment`);
+  });
+
+  test("closes a turned-away client that keeps its side open, and counts only the connections it serves", async () => {
+    const { smtp } = await start();
+    const open16 = await Promise.all(Array.from({ length: SMTP_MAX_CONNECTIONS }, () => SmtpConversation.open(smtp.port)));
+    for (const { conversation } of open16) conversations.push(conversation);
+    const stubborn = connect({ port: smtp.port, host: "127.0.0.1", allowHalfOpen: true });
+    stubborn.on("error", () => undefined);
+    const closed = new Promise<void>((resolve) => stubborn.on("close", () => resolve()));
+    // Its side stays open after the 421; the listener's close shows once it writes again (the socket is gone: a reset).
+    const poke = setInterval(() => stubborn.write("NOOP\r\n"), 200);
+    await closed;
+    clearInterval(poke);
+    open16[0]?.conversation.destroy();
+    // The listener learns of the close a moment after the client.
+    let greeting = "";
+    for (let tries = 0; tries < 50 && !greeting.startsWith("220 "); tries++) {
+      const next = await SmtpConversation.open(smtp.port);
+      conversations.push(next.conversation);
+      greeting = next.greeting;
+      if (!greeting.startsWith("220 ")) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(greeting).toMatch(/^220 /);
   });
 
   test("takes mail from nodemailer", async () => {

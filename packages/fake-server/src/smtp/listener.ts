@@ -15,7 +15,10 @@ import { SmtpSession, type ReceivedMail } from "./session.js";
 
 export { SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES, type ReceivedMail } from "./session.js";
 
-/** Connections served at once; a client beyond them is answered `421` and disconnected. */
+/**
+ * Connections served at once; a client beyond them is answered `421` and
+ * disconnected (within a second, even if it keeps its side open).
+ */
 export const SMTP_MAX_CONNECTIONS = 16;
 /**
  * Default of {@link SmtpListenOptions.timeoutMs}: as the service's server, a
@@ -24,6 +27,8 @@ export const SMTP_MAX_CONNECTIONS = 16;
  * arrive within it, however slowly it trickles in.
  */
 export const SMTP_TIMEOUT_MS = 300_000;
+/** How long a connection turned away with `421` may stay open before it is closed whatever the client does, ms. */
+const REFUSED_LINGER_MS = 1_000;
 // Replies a client leaves unread before the fake stops reading its commands.
 const UNREAD_REPLIES_MAX = 64 * 1024;
 
@@ -105,14 +110,20 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
   const timeoutMs = options.timeoutMs ?? SMTP_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError(`timeoutMs must be a positive integer, not ${String(timeoutMs)}`);
   const sockets = new Set<Socket>();
+  let served = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
-    if (sockets.size > SMTP_MAX_CONNECTIONS) {
+    if (served >= SMTP_MAX_CONNECTIONS) {
       socket.on("error", () => undefined);
       socket.end(`421 ${hostname()} Too many connected clients, try again in a moment\r\n`);
+      // A client turned away that never closes its side would hold the socket for ever, and it is not served.
+      const linger = setTimeout(() => socket.destroy(), REFUSED_LINGER_MS);
+      socket.on("close", () => clearTimeout(linger));
       return;
     }
+    served++;
+    socket.on("close", () => served--);
     serve(socket, intake, timeoutMs);
   });
   const host = options.host ?? "127.0.0.1";
