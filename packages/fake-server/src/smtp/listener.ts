@@ -26,7 +26,7 @@ export const SMTP_MAX_CONNECTIONS = 16;
  * a command line, or a whole message from `DATA` to its final dot, must
  * arrive within it, however slowly it trickles in.
  */
-export const SMTP_TIMEOUT_MS = 300_000;
+const SMTP_TIMEOUT_MS = 300_000;
 /** How long a connection turned away with `421` may stay open before it is closed whatever the client does, ms. */
 const REFUSED_LINGER_MS = 1_000;
 // Replies a client leaves unread before the fake stops reading its commands.
