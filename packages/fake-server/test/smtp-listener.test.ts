@@ -30,6 +30,18 @@ async function start(options: Parameters<typeof setup>[0] = {}): Promise<Setup &
   return { ...s, smtp };
 }
 
+// Connects, sends `first`, and never closes its own side; resolves once the listener closed the connection (which
+// shows when the client writes again: the socket is gone, and the write is reset).
+async function stubbornlyOpen(port: number, first = ""): Promise<void> {
+  const stubborn = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+  stubborn.on("error", () => undefined);
+  const closed = new Promise<void>((resolve) => stubborn.on("close", () => resolve()));
+  stubborn.write(first);
+  const poke = setInterval(() => stubborn.write("NOOP\r\n"), 200);
+  await closed;
+  clearInterval(poke);
+}
+
 async function open(smtp: RunningSmtpServer): Promise<SmtpConversation> {
   const { conversation } = await SmtpConversation.open(smtp.port);
   conversations.push(conversation);
@@ -254,17 +266,16 @@ describe("a message received", () => {
     expect(greeting).toBe(`421 ${hostname()} Too many connected clients, try again in a moment`);
   });
 
+  test("closes a client that keeps its side open after QUIT", async () => {
+    const { smtp } = await start();
+    await stubbornlyOpen(smtp.port, "QUIT\r\n");
+  });
+
   test("closes a turned-away client that keeps its side open, and counts only the connections it serves", async () => {
     const { smtp } = await start();
     const open16 = await Promise.all(Array.from({ length: SMTP_MAX_CONNECTIONS }, () => SmtpConversation.open(smtp.port)));
     for (const { conversation } of open16) conversations.push(conversation);
-    const stubborn = connect({ port: smtp.port, host: "127.0.0.1", allowHalfOpen: true });
-    stubborn.on("error", () => undefined);
-    const closed = new Promise<void>((resolve) => stubborn.on("close", () => resolve()));
-    // Its side stays open after the 421; the listener's close shows once it writes again (the socket is gone: a reset).
-    const poke = setInterval(() => stubborn.write("NOOP\r\n"), 200);
-    await closed;
-    clearInterval(poke);
+    await stubbornlyOpen(smtp.port);
     open16[0]?.conversation.destroy();
     // The listener learns of the close a moment after the client.
     let greeting = "";

@@ -27,8 +27,13 @@ export const SMTP_MAX_CONNECTIONS = 16;
  * arrive within it, however slowly it trickles in.
  */
 const SMTP_TIMEOUT_MS = 300_000;
-/** How long a connection turned away with `421` may stay open before it is closed whatever the client does, ms. */
-const REFUSED_LINGER_MS = 1_000;
+/**
+ * How long a connection the listener ends (`221` after `QUIT`, the `502` of
+ * too many unknown commands, a `421`) may stay open before it is closed
+ * whatever the client does, ms: a client that never closes its side must
+ * not hold a socket, or a served connection's place, for ever.
+ */
+const LINGER_MS = 1_000;
 // Replies a client leaves unread before the fake stops reading its commands.
 const UNREAD_REPLIES_MAX = 64 * 1024;
 
@@ -91,6 +96,7 @@ function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number): void {
     close: () => {
       clearTimeout(timer);
       socket.end();
+      timer = setTimeout(() => socket.destroy(), LINGER_MS);
     },
     activity: restartTimer,
     deliver: (mail) => intake.deliver({ ...mail, remoteAddr }),
@@ -117,8 +123,7 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
     if (served >= SMTP_MAX_CONNECTIONS) {
       socket.on("error", () => undefined);
       socket.end(`421 ${hostname()} Too many connected clients, try again in a moment\r\n`);
-      // A client turned away that never closes its side would hold the socket for ever, and it is not served.
-      const linger = setTimeout(() => socket.destroy(), REFUSED_LINGER_MS);
+      const linger = setTimeout(() => socket.destroy(), LINGER_MS);
       socket.on("close", () => clearTimeout(linger));
       return;
     }
