@@ -11,9 +11,10 @@
 import { createServer, type Socket } from "node:net";
 import { hostname } from "node:os";
 import { normalizePeerAddress } from "../http/peer-address.js";
-import { SmtpSession, type ReceivedMail } from "./session.js";
+import type { SmtpDelivery } from "../model/email/deliver.js";
+import { SmtpSession } from "./session.js";
 
-export { SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES, type ReceivedMail } from "./session.js";
+export { SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES } from "./session.js";
 
 /**
  * Connections served at once; a client beyond them is answered `421` and
@@ -63,18 +64,12 @@ export interface RunningSmtpServer {
   close(): Promise<void>;
 }
 
-/** A message as the listener hands it over: what the client sent and where from. */
-export interface SmtpMail extends ReceivedMail {
-  /** Address of the SMTP client. */
-  remoteAddr: string | null;
-}
-
 /** What the listener delivers to: the fake's email ping intake. */
 export interface SmtpIntake {
   /** The ping email domain recipients must be at. */
   domain(): string;
   /** Records `mail` for each of its recipients. */
-  deliver(mail: SmtpMail): void;
+  deliver(mail: SmtpDelivery): void;
 }
 
 function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number): void {

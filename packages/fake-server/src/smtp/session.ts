@@ -7,6 +7,7 @@
  * listener's business.
  * @module
  */
+import type { SmtpDelivery } from "../model/email/deliver.js";
 import { parsePath } from "./address.js";
 
 /** The largest message the listener takes, in bytes: the service's (its SMTP server's default, 32 MiB). */
@@ -18,15 +19,12 @@ export const SMTP_MESSAGE_MAX_BYTES = 33_554_432;
  */
 export const SMTP_MAX_RECIPIENTS = 1_000;
 
-/** A message taken at the end of `DATA`: its recipients in `RCPT` order, repeats included, and its exact bytes. */
-export interface ReceivedMail {
-  /** Envelope sender as the service keeps it (`<>` for the null path). */
-  from: string;
-  /** Accepted recipients, one per `RCPT TO` command. */
-  recipients: string[];
-  /** The message, dot-stuffing removed, line endings as sent. */
-  bytes: Uint8Array;
-}
+/**
+ * A message taken at the end of `DATA`: its envelope sender, its recipients
+ * in `RCPT` order (repeats included) and its exact bytes (dot-stuffing
+ * removed, line endings as sent); the listener adds where it came from.
+ */
+export type ReceivedMail = Omit<SmtpDelivery, "remoteAddr">;
 
 /** What a session needs from the listener. */
 export interface SessionHost {
