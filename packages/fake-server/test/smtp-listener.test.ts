@@ -8,7 +8,7 @@
 import { connect } from "node:net";
 import { hostname } from "node:os";
 import { createTransport } from "nodemailer";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import type { RunningSmtpServer } from "../src/index.js";
 import { SMTP_MAX_CONNECTIONS, SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES } from "../src/smtp/listener.js";
 import { MULTIPART_REPORT, setup, type Setup } from "./helpers.js";
@@ -321,6 +321,19 @@ describe("the listener's time limit", () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(3_000);
+  });
+
+  test("runs on real time even under a test's fake timers", async () => {
+    const s = setup({ compat: "live" });
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 300 });
+    servers.push(smtp);
+    vi.useFakeTimers();
+    try {
+      const conversation = await open(smtp);
+      await conversation.closed;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("a message trickling in is cut off when the limit passes after DATA, and pings nothing", async () => {

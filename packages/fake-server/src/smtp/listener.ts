@@ -12,6 +12,7 @@ import { createServer, type Socket } from "node:net";
 import { hostname } from "node:os";
 import { normalizePeerAddress } from "../http/peer-address.js";
 import type { SmtpDelivery } from "../model/email/deliver.js";
+import { startTimer, stopTimer, type TimerHandle } from "../model/real-timers.js";
 import { SmtpSession } from "./session.js";
 
 export { SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES } from "./session.js";
@@ -74,12 +75,12 @@ export interface SmtpIntake {
 
 function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number): void {
   const remoteAddr = socket.remoteAddress ? normalizePeerAddress(socket.remoteAddress) : null;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: TimerHandle | undefined;
   const restartTimer = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => socket.destroy(), timeoutMs);
+    stopTimer(timer);
+    timer = startTimer(() => socket.destroy(), timeoutMs);
   };
-  socket.on("close", () => clearTimeout(timer));
+  socket.on("close", () => stopTimer(timer));
   socket.on("error", () => undefined);
   restartTimer();
   const session = new SmtpSession({
@@ -89,9 +90,9 @@ function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number): void {
       if (socket.writable) socket.write(`${line}\r\n`);
     },
     close: () => {
-      clearTimeout(timer);
+      stopTimer(timer);
       socket.end();
-      timer = setTimeout(() => socket.destroy(), LINGER_MS);
+      timer = startTimer(() => socket.destroy(), LINGER_MS);
     },
     activity: restartTimer,
     deliver: (mail) => intake.deliver({ ...mail, remoteAddr }),
@@ -118,8 +119,8 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
     if (served >= SMTP_MAX_CONNECTIONS) {
       socket.on("error", () => undefined);
       socket.end(`421 ${hostname()} Too many connected clients, try again in a moment\r\n`);
-      const linger = setTimeout(() => socket.destroy(), LINGER_MS);
-      socket.on("close", () => clearTimeout(linger));
+      const linger = startTimer(() => socket.destroy(), LINGER_MS);
+      socket.on("close", () => stopTimer(linger));
       return;
     }
     served++;
