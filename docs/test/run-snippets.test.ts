@@ -18,7 +18,7 @@ const NOT_RUN: Record<string, string> = {
   "browser/vite-config.ts": "a Vite configuration, which the reader's dev server loads",
   "getting-started/from-environment.ts": "also talks to a second service at a made-up host",
   "ping/monitor.ts": "runs a backup script the reader has and this repository does not",
-  "testing/remote-control.ts": "drives a fake server the reader starts with the CLI (CHECKS_FAKE_URL)",
+  "testing/remote-control.ts": "resets the fake server it drives (CHECKS_FAKE_URL): remote-control.test.ts runs it against one of its own",
 };
 const ENV_READ = /process\.env|new (?:ChecksClient|ReadOnlyChecksClient|PingClient)\(\)|createClient\(\)/;
 

@@ -1,4 +1,4 @@
-import { FakeServer } from "@checks-api/fake-server";
+import { channels, FakeServer } from "@checks-api/fake-server";
 import { expect, it } from "vitest";
 
 it("alerts when a check stops pinging, on real time alone", async () => {
@@ -10,19 +10,7 @@ it("alerts when a check stops pinging, on real time alone", async () => {
     notifications: { fetch: async (request) => (alerted(request.url), new Response("ok")) },
   });
   const project = fake.createProject();
-  fake.addChannel(project.id, {
-    kind: "webhook",
-    value: JSON.stringify({
-      method_down: "GET",
-      url_down: "https://hooks.example.com/$NAME/$STATUS",
-      body_down: "",
-      headers_down: {},
-      method_up: "GET",
-      url_up: "",
-      body_up: "",
-      headers_up: {},
-    }),
-  });
+  fake.addChannel(project.id, channels.webhook({ down: { method: "GET", url: "https://hooks.example.com/$NAME/$STATUS" } }));
   const check = fake.createCheck(project.id, { name: "backup", timeout: 60, grace: 60, channels: "*" });
   await fake.handle(new Request(check.ping_url!));
 

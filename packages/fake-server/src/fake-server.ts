@@ -50,6 +50,7 @@ import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js"
 import { Notifier } from "./notify/processor.js";
 import { validateChannelValue } from "./model/notify/settings.js";
 import type { Transport } from "./transport/transport.js";
+import { hasNode, nodeOnlyError } from "./text/node-only.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
 import type { RunningSmtpServer, SmtpListenOptions } from "./smtp/listener.js";
 import { smtpRelay } from "./smtp/relay.js";
@@ -242,7 +243,7 @@ export class FakeServer {
   }
 
   async #serveControl(incoming: Incoming): Promise<Outcome> {
-    return (await handleControl(this, incoming)) ?? (await this.#service.serve(incoming));
+    return (await handleControl(this, incoming, this.#notifier.outbox)) ?? (await this.#service.serve(incoming));
   }
 
   /**
@@ -347,9 +348,10 @@ export class FakeServer {
    */
   createCheck(projectId: string, body: CreateCheckInput = {}): Check {
     const project = findProject(this.#store, projectId);
-    const outcome = this.#change((now) => saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now));
+    const { outcome, now } = this.#change((now) => ({ outcome: saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now), now }));
     if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
-    return this.#liveCheck(outcome.check, this.#clock.nowMs());
+    // Shown at the time it was saved: a real clock has moved on since.
+    return this.#liveCheck(outcome.check, now);
   }
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
@@ -381,8 +383,7 @@ export class FakeServer {
 
   /** Empties the journal. */
   clearJournal(): void {
-    this.#revision++;
-    this.#journal.clear();
+    this.#change(() => this.#journal.clear());
   }
 
   /** Injects a fault (see {@link FaultSpec}). */
@@ -410,14 +411,12 @@ export class FakeServer {
    * ```
    */
   notifications(filter?: NotificationFilter): DeliveryRecord[] {
-    const records = this.#notifier.outbox.list();
-    return filter === undefined ? records : records.filter((record) => matchesDelivery(record, filter));
+    return this.#notifier.outbox.list(filter && ((record) => matchesDelivery(record, filter)));
   }
 
   /** Empties the outbox (deliveries under way are still made, but not recorded). */
   clearNotifications(): void {
-    this.#revision++;
-    this.#notifier.outbox.clear();
+    this.#change(() => this.#notifier.outbox.clear());
   }
 
   /**
@@ -531,6 +530,8 @@ export class FakeServer {
    */
   async listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
     // Loaded on first use: a fake that takes no mail does not load the listener.
+    // The listener's modules need Node from their first line: say so before loading them.
+    if (!hasNode()) throw nodeOnlyError("listenSmtp()", "node:net");
     const { listenSmtp } = await import("./smtp/listener.js");
     return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (mail) => this.#deliverSmtpMail(mail) }, options);
   }

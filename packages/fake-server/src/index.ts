@@ -48,4 +48,4 @@ export { listen, type ListenOptions, type RunningServer } from "./adapters/node-
 export { mswHandlers, type MswHandlersOptions } from "./adapters/msw.js";
 export { createDispatcher, FakeDispatcher } from "./adapters/undici-dispatcher.js";
 export { FakeServerClient, FakeServerControlError, type FakeServerClientOptions, type ListLimit } from "./control/client.js";
-export { DEFAULT_CONTROL_PREFIX } from "./control/routes.js";
+export { CONTROL_ANSWER_MAX_CHARS, DEFAULT_CONTROL_PREFIX, type SharedPingLog } from "./control/routes.js";

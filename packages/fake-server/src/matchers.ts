@@ -23,6 +23,7 @@ export {
   type HandledExpectation,
   type MatcherContext,
   type MatcherResult,
+  type MatcherUtils,
   type NotificationExpectation,
   type PingExpectation,
 } from "./testing/matchers.js";

@@ -119,8 +119,12 @@ class FixtureFake extends FakeServer {
 
   /** Closes the listeners the test started, then the fake. */
   async closeAll(): Promise<void> {
-    await Promise.all(this.#listeners.map((listener) => listener.close()));
-    await this.close();
+    try {
+      await Promise.all(this.#listeners.map((listener) => listener.close()));
+    } finally {
+      // A listener that fails to close must not leave the fake's deliveries and timer behind.
+      await this.close();
+    }
   }
 
   // The test may close a listener itself: the second close must not fail or hang.

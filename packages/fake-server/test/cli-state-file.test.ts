@@ -248,6 +248,18 @@ describe("StateFileSaver", () => {
     expect(JSON.parse([...statePieces(empty)].map((piece) => piece.text).join(""))).toEqual(empty);
   });
 
+  it("writes each shared ping body as a piece of its own", () => {
+    const fake = new FakeServer({ clock: { start: "2026-01-01T00:00:00Z" } });
+    fake.createCheck(fake.createProject().id);
+    const bodies = ["a", "b", "c"].map((letter) => Buffer.from(letter.repeat(5000)).toString("base64"));
+    const state = { ...fake.exportState(), bodies };
+    const pieces = [...statePieces(state)].map((piece) => piece.text);
+    expect(JSON.parse(pieces.join(""))).toEqual(state);
+    // Many email messages of up to 32 MiB each never make one string.
+    for (const body of bodies) expect(pieces.filter((piece) => piece.includes(body))).toHaveLength(1);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(8_000);
+  });
+
   it("refuses to load a file past the largest a state file may be, leaving it untouched", async () => {
     const file = join(dir, "huge.json");
     await writeFile(file, "");

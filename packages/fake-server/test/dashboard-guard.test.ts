@@ -6,7 +6,7 @@
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import { readFileSync, readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeServer, type RunningServer } from "@checks-api/fake-server";
 import { emailKey } from "../src/control/ui.js";
 import { listening, start, type Run } from "./cli-process.js";
@@ -149,6 +149,21 @@ describe("an email's HTML part at its own address", () => {
       expect((await raw(running.url, path, {}, "POST")).status).toBe(405);
     } finally {
       await running.close();
+    }
+  });
+
+  it("finds it in the outbox without copying the outbox", async () => {
+    const fake = new FakeServer({ notifications: { delivery: "record" } });
+    const { running, html, path } = await emailed(fake);
+    await running.close();
+    const clone = vi.spyOn(globalThis, "structuredClone");
+    try {
+      const answer = await fake.handle(new Request(`http://localhost:8000${path}`));
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(html);
+      expect(clone).not.toHaveBeenCalled();
+    } finally {
+      clone.mockRestore();
     }
   });
 

@@ -5,9 +5,10 @@
  * the recipient bound, each keyword rule, the size limit, clients that drop
  * the connection, the connection bound, and a message sent with nodemailer.
  */
+import { connect } from "node:net";
 import { hostname } from "node:os";
 import { createTransport } from "nodemailer";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import type { RunningSmtpServer } from "../src/index.js";
 import { SMTP_MAX_CONNECTIONS, SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES } from "../src/smtp/listener.js";
 import { MULTIPART_REPORT, setup, type Setup } from "./helpers.js";
@@ -27,6 +28,18 @@ async function start(options: Parameters<typeof setup>[0] = {}): Promise<Setup &
   const smtp = await s.fake.listenSmtp();
   servers.push(smtp);
   return { ...s, smtp };
+}
+
+// Connects, sends `first`, and never closes its own side; resolves once the listener closed the connection (which
+// shows when the client writes again: the socket is gone, and the write is reset).
+async function stubbornlyOpen(port: number, first = ""): Promise<void> {
+  const stubborn = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+  stubborn.on("error", () => undefined);
+  const closed = new Promise<void>((resolve) => stubborn.on("close", () => resolve()));
+  stubborn.write(first);
+  const poke = setInterval(() => stubborn.write("NOOP\r\n"), 200);
+  await closed;
+  clearInterval(poke);
 }
 
 async function open(smtp: RunningSmtpServer): Promise<SmtpConversation> {
@@ -253,6 +266,28 @@ describe("a message received", () => {
     expect(greeting).toBe(`421 ${hostname()} Too many connected clients, try again in a moment`);
   });
 
+  test("closes a client that keeps its side open after QUIT", async () => {
+    const { smtp } = await start();
+    await stubbornlyOpen(smtp.port, "QUIT\r\n");
+  });
+
+  test("closes a turned-away client that keeps its side open, and counts only the connections it serves", async () => {
+    const { smtp } = await start();
+    const open16 = await Promise.all(Array.from({ length: SMTP_MAX_CONNECTIONS }, () => SmtpConversation.open(smtp.port)));
+    for (const { conversation } of open16) conversations.push(conversation);
+    await stubbornlyOpen(smtp.port);
+    open16[0]?.conversation.destroy();
+    // The listener learns of the close a moment after the client.
+    let greeting = "";
+    for (let tries = 0; tries < 50 && !greeting.startsWith("220 "); tries++) {
+      const next = await SmtpConversation.open(smtp.port);
+      conversations.push(next.conversation);
+      greeting = next.greeting;
+      if (!greeting.startsWith("220 ")) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(greeting).toMatch(/^220 /);
+  });
+
   test("takes mail from nodemailer", async () => {
     const s = await start();
     const uuid = await s.create({ filter_subject: true, failure_kw: "FAIL" });
@@ -286,6 +321,19 @@ describe("the listener's time limit", () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(3_000);
+  });
+
+  test("runs on real time even under a test's fake timers", async () => {
+    const s = setup({ compat: "live" });
+    const smtp = await s.fake.listenSmtp({ timeoutMs: 300 });
+    servers.push(smtp);
+    vi.useFakeTimers();
+    try {
+      const conversation = await open(smtp);
+      await conversation.closed;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("a message trickling in is cut off when the limit passes after DATA, and pings nothing", async () => {

@@ -43,4 +43,25 @@ describe("an SMTP session", () => {
       { numRuns: 300 },
     );
   });
+
+  test("keeps a message of many short lines as its bytes alone, in a buffer of their exact length", () => {
+    const taken: ReceivedMail[] = [];
+    const session = new SmtpSession({
+      name: "fake",
+      domain: () => "hc.localhost",
+      reply: () => undefined,
+      close: () => undefined,
+      activity: () => undefined,
+      deliver: (mail) => taken.push(mail),
+    });
+    session.receive(Buffer.from(`EHLO x\r\nMAIL FROM:<a@b.c>\r\nRCPT TO:<${UUID}@hc.localhost>\r\nDATA\r\n`));
+    const chunk = Buffer.from("\r\n".repeat(32 * 1024));
+    for (let i = 0; i < 32; i++) session.receive(Buffer.from(chunk));
+    session.receive(Buffer.from(".\r\n"));
+    const [mail] = taken;
+    expect(mail?.bytes.byteLength).toBe(2 * 1024 * 1024);
+    // Neither a view on a client's chunk nor a larger buffer's spare room stays alive with the ping.
+    expect(mail?.bytes.buffer.byteLength).toBe(mail?.bytes.byteLength);
+    expect(mail?.bytes.every((byte, i) => byte === (i % 2 === 0 ? 0x0d : 0x0a))).toBe(true);
+  });
 });

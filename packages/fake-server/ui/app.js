@@ -364,17 +364,28 @@ function pingTable(pings) {
   );
 }
 
+// An email ping keeps the whole message, up to 32 MiB: the page shows the start of a body
+// (whole groups of 3 bytes, so that the start of its base64 decodes alone).
+const SHOWN_BODY_BYTES = 3 * 21845;
+
 function bodyBytes(base64) {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
+function byteCount(base64) {
+  return (base64.length / 4) * 3 - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+}
+
 function bodyLength(base64) {
-  const length = bodyBytes(base64).length;
+  const length = byteCount(base64);
   return `${length} byte${length === 1 ? "" : "s"}`;
 }
 
 function bodyText(base64) {
-  return new TextDecoder().decode(bodyBytes(base64));
+  const length = byteCount(base64);
+  if (length <= SHOWN_BODY_BYTES) return new TextDecoder().decode(bodyBytes(base64));
+  const start = new TextDecoder().decode(bodyBytes(base64.slice(0, (SHOWN_BODY_BYTES / 3) * 4)));
+  return `${start}\n… (the first ${SHOWN_BODY_BYTES} of ${length} bytes shown)`;
 }
 
 function pingBody(base64) {
@@ -393,7 +404,9 @@ async function togglePingLog(uuid) {
 }
 
 async function loadPingLog(uuid) {
-  const pings = await api("GET", `/checks/${encodeURIComponent(uuid)}/pings`);
+  // The shared form carries a body several pings hold (one email naming the check several times) once.
+  const log = await api("GET", `/checks/${encodeURIComponent(uuid)}/pings?bodies=shared`);
+  const pings = log.pings.map((ping) => (ping.sharedBody === undefined ? ping : { ...ping, body: log.bodies[ping.sharedBody] ?? null }));
   pingLogs.set(uuid, { nPings: view.checks.get(uuid)?.n_pings, pings });
 }
 

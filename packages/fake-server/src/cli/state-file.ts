@@ -33,7 +33,7 @@ export class StateFileError extends Error {
 }
 
 /** How often the running server looks for changes to save, in milliseconds. */
-export const CHANGE_POLL_MS = 100;
+const CHANGE_POLL_MS = 100;
 /**
  * The shortest time between the starts of two saves, in milliseconds: a
  * server that changes all the time saves once a second, which keeps the
@@ -43,7 +43,7 @@ export const SAVE_INTERVAL_MS = 1_000;
 
 const LARGEST = `${STATE_FILE_MAX_BYTES} bytes, about 512 MiB`;
 /** Why a state is not saved: it is past {@link STATE_FILE_MAX_BYTES}. */
-export const STATE_TOO_LARGE =
+const STATE_TOO_LARGE =
   `the state is larger than a state file may be (${LARGEST}): ` +
   "the file keeps the last state that fitted; delete checks, or lower the ping log and ping body limits";
 

@@ -30,9 +30,15 @@ export interface StatePiece {
  * members in any order).
  */
 export function* statePieces(state: FakeState): Generator<StatePiece> {
-  const { clock, checks, ...rest } = state;
+  const { clock, checks, bodies, ...rest } = state;
   yield { text: `${withoutEnd(JSON.stringify(rest))},"clock":` };
   yield { text: JSON.stringify(clock), clock: true };
+  // Each shared body may be as large as an email ping (32 MiB), and there may be many: one piece each.
+  if (bodies !== undefined) {
+    yield { text: ',"bodies":[' };
+    for (let n = 0; n < bodies.length; n++) yield { text: `${n === 0 ? "" : ","}${JSON.stringify(bodies[n])}` };
+    yield { text: "]" };
+  }
   yield { text: ',"checks":[' };
   for (let i = 0; i < checks.length; i++) {
     const { pings, ...check } = checks[i] as (typeof checks)[number];

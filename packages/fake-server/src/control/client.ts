@@ -14,7 +14,7 @@ import type { StatusChange } from "../model/status.js";
 import type { NotificationFilter } from "../notify/delivery-filter.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
 import type { FakeState, PingState } from "../model/state.js";
-import { DEFAULT_CONTROL_PREFIX } from "./routes.js";
+import { DEFAULT_CONTROL_PREFIX, type SharedPingLog } from "./routes.js";
 
 /** Options of {@link FakeServerClient}. */
 export interface FakeServerClientOptions {
@@ -140,9 +140,15 @@ export class FakeServerClient {
     return answer.change && { ...answer.change, at: Date.parse(answer.change.at) };
   }
 
-  /** A check's ping log, oldest first, bodies in base64. */
-  pings(uuid: string): Promise<PingState[]> {
-    return this.#call("GET", `/checks/${encodeURIComponent(uuid)}/pings`);
+  /**
+   * A check's ping log, oldest first, bodies in base64. It is read in the
+   * shared form (a body several pings hold comes once), and the pings of one
+   * body get the same string, so a message mailed to the check many times
+   * is held once here too.
+   */
+  async pings(uuid: string): Promise<PingState[]> {
+    const log = await this.#call<SharedPingLog>("GET", `/checks/${encodeURIComponent(uuid)}/pings?bodies=shared`);
+    return log.pings.map(({ sharedBody, ...ping }) => (sharedBody === undefined ? ping : { ...ping, body: log.bodies[sharedBody] ?? null }));
   }
 
   /**

@@ -12,7 +12,7 @@
  * | `POST {prefix}/projects/{id}/channels` | `addChannel(id, body)` | 201 channel |
  * | `GET {prefix}/projects/{id}/channels` | `channels(id)` | 200 channels |
  * | `POST` / `GET {prefix}/projects/{id}/checks` | `createCheck(id, body)` / `checks(id)` | 201 check / 200 checks |
- * | `GET {prefix}/checks/{uuid}/pings` | `pings(uuid)` | 200 pings |
+ * | `GET {prefix}/checks/{uuid}/pings` | `pings(uuid)` (`bodies=shared`: a body several pings hold written once; `limit`: the newest so many) | 200 pings, or `{"pings", "bodies"}` |
  * | `GET {prefix}/clock` | `clock.now()` | 200 `{"now": iso}` |
  * | `GET {prefix}/revision` | `revision`, `clock.now()` | 200 `{"revision": n, "now": iso}` |
  * | `POST {prefix}/clock/advance` | `clock.advance(body.ms)` | 200 `{"now": iso}` |
@@ -35,14 +35,17 @@
  * Bad input answers `400 {"error": "..."}`, an unknown path under the prefix
  * `404` (its long segments masked), a known path with another method `405`
  * with `Allow` (naming the route, not the path), a body over the
- * limit `413`. Before any of that, `guard.ts` refuses requests from other
+ * limit `413`, a ping log or a state export longer than
+ * {@link CONTROL_ANSWER_MAX_CHARS} `409` (never a 5xx). Before any of that, `guard.ts` refuses requests from other
  * hosts or origins, or from other machines when no token is set (403),
  * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
+import type * as NodeBuffer from "node:buffer";
 import type { Check, CreateCheckInput } from "@checks-api/schema/lite";
 import { toBase64Url } from "../text/bytes.js";
 import { digest } from "../text/digest.js";
+import { hasNode, nodeBuiltin } from "../text/node-only.js";
 import type { FaultSpec } from "../http/faults.js";
 import type { Incoming } from "../http/incoming.js";
 import type { JournalEntry, JournalFilter } from "../http/journal.js";
@@ -50,12 +53,12 @@ import { fixedHeaderList, headerList, type Reply } from "../http/reply.js";
 import type { FakeServerClock } from "../model/clock.js";
 import type { StatusChange } from "../model/status.js";
 import type { NotificationFilter } from "../notify/delivery-filter.js";
-import type { DeliveryRecord } from "../notify/outbox.js";
+import type { DeliveryRecord, Outbox } from "../notify/outbox.js";
 import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
-import type { FakeState, PingState } from "../model/state.js";
+import type { FakeState, PingDocumentState, PingState } from "../model/state.js";
 import { OPERATIONS } from "../http/router.js";
 import { refusal } from "./guard.js";
 import { emailKey, isUiPath, serveUi } from "./ui.js";
@@ -123,6 +126,31 @@ export const DEFAULT_CONTROL_PREFIX = "/__fake";
 export const DEFAULT_CONTROL_BODY_LIMIT = 1_048_576;
 /** The largest state import body when the options do not say: 64 MiB, room for a few full projects with ping bodies. */
 export const DEFAULT_STATE_BODY_LIMIT = 67_108_864;
+/**
+ * The longest JSON text the control API answers with, in characters: the
+ * longest string JavaScript holds (536,870,888 on 64-bit Node), which a
+ * client's `response.json()` needs as well. Only a ping log or a state
+ * export can reach it (an email ping keeps up to 32 MiB); past it they
+ * answer `409` and say what to ask for instead.
+ */
+export const CONTROL_ANSWER_MAX_CHARS: number = hasNode()
+  ? nodeBuiltin<typeof NodeBuffer>("node:buffer", "the control API").constants.MAX_STRING_LENGTH
+  : // Outside Node: the least any 64-bit JavaScript engine in use holds.
+    2 ** 29 - 24;
+
+/**
+ * A check's ping log as `GET {prefix}/checks/{uuid}/pings?bodies=shared`
+ * answers it: as the state document writes pings, a body that several
+ * pings hold (one email naming the check several times) is in `bodies`
+ * once, and each of those pings names it by index (`sharedBody`, `body`
+ * being `null`).
+ */
+export interface SharedPingLog {
+  /** The pings, oldest first. */
+  pings: PingDocumentState[];
+  /** Bodies that several pings hold, base64. */
+  bodies: string[];
+}
 
 type JsonObject = Record<string, unknown>;
 type Operation = (fake: ControlTarget, body: JsonObject, params: string[], query: URLSearchParams) => Reply | Promise<Reply>;
@@ -143,6 +171,9 @@ interface Route {
 
 /** Bad input to a control operation: answered with 400. */
 class ControlInputError extends Error {}
+
+/** An answer longer than {@link CONTROL_ANSWER_MAX_CHARS}: answered with 409. */
+class AnswerTooLongError extends Error {}
 
 // The control API's own formatting, as `Response.json()` and
 // `new Response(null)` would give it: `application/json` with
@@ -224,7 +255,12 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/checks\/(?<uuid>[^/]+)\/pings$/,
     methods: {
-      GET: { body: "none", description: "the ping log of the check, oldest first, bodies in base64", run: (fake, _body, [uuid]) => json(200, fake.pings(uuid!)) },
+      GET: {
+        body: "none",
+        description:
+          "the ping log of the check, oldest first, bodies in base64; bodies=shared answers {pings, bodies}, a body several pings hold written once in bodies and named by index (sharedBody); limit keeps the newest so many",
+        run: (fake, _body, [uuid], query) => pingLog(fake, uuid!, query),
+      },
     },
   },
   {
@@ -338,7 +374,7 @@ const ROUTES: Route[] = [
   {
     pattern: /^\/state$/,
     methods: {
-      GET: { body: "none", description: "exports the whole state as a document", etag: false, run: (fake) => json(200, fake.exportState()) },
+      GET: { body: "none", description: "exports the whole state as a document", etag: false, run: (fake) => stateAnswer(fake.exportState()) },
       PUT: {
         body: "required",
         description: "replaces the state with an exported document",
@@ -375,14 +411,14 @@ export function isControlPath(prefix: string, path: string): boolean {
  * under the control prefix (or control is off) so the caller routes it as an
  * API request. Never throws: bad input is a 400.
  */
-export async function handleControl(fake: ControlTarget, request: Incoming): Promise<Reply | undefined> {
+export async function handleControl(fake: ControlTarget, request: Incoming, outbox: Pick<Outbox, "newest">): Promise<Reply | undefined> {
   const control = fake.options.control;
   if (control === null) return undefined;
   const prefix = control.prefix;
   const path = request.pathname;
   if (!isControlPath(prefix, path)) return undefined;
   const rest = path.slice(prefix.length);
-  if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl }, (key) => emailHtml(fake, key));
+  if (isUiPath(rest)) return serveUi(request, rest, { control, baseUrl: fake.options.baseUrl }, (key) => emailHtml(outbox, key));
   const refused = refusal(request, { control, baseUrl: fake.options.baseUrl });
   if (refused) {
     return error(refused.status, refused.message, refused.status === 401 ? { "WWW-Authenticate": 'Bearer realm="control"' } : undefined);
@@ -407,6 +443,7 @@ export async function handleControl(fake: ControlTarget, request: Incoming): Pro
       const reply = await endpoint.run(fake, body, params, new URLSearchParams(request.search));
       return request.method === "GET" && endpoint.etag !== false ? conditional(request, reply) : reply;
     } catch (problem) {
+      if (problem instanceof AnswerTooLongError) return error(409, problem.message);
       return error(400, problem instanceof Error ? problem.message : String(problem));
     }
   }
@@ -433,13 +470,73 @@ function newest<T>(items: T[], limit: number | undefined): T[] {
 }
 
 // The HTML part of the newest email in the outbox whose key is `key`, for the dashboard's frames.
-function emailHtml(fake: ControlTarget, key: string): string | undefined {
-  const records = fake.notifications();
-  for (let i = records.length - 1; i >= 0; i--) {
-    const html = records[i]!.email?.html;
-    if (typeof html === "string" && emailKey(html) === key) return html;
+function emailHtml(outbox: Pick<Outbox, "newest">, key: string): string | undefined {
+  const html = (record: DeliveryRecord): unknown => record.email?.html;
+  const found = outbox.newest((record) => {
+    const text = html(record);
+    return typeof text === "string" && emailKey(text) === key;
+  });
+  return found && (html(found) as string);
+}
+
+function pingLog(fake: ControlTarget, uuid: string, query: URLSearchParams): Reply {
+  const found = queryParameters(query, ["bodies", "limit"]);
+  const form = found.get("bodies");
+  if (form !== undefined && form !== "shared" && form !== "inline") throw new ControlInputError('bodies must be "shared" or "inline"');
+  const pings = newest(fake.pings(uuid), limitOf(found));
+  if (form !== "shared") {
+    return longJson(
+      pings.map((ping) => ping.body),
+      pings,
+      "the ping log",
+      "ask for bodies=shared, which writes a body several pings hold once, or for the newest pings only (limit)",
+    );
   }
-  return undefined;
+  const log = sharedPingLog(pings);
+  return longJson([...log.bodies, ...log.pings.map((ping) => ping.body)], log, "the ping log", "ask for the newest pings only (limit)");
+}
+
+// The pings of a log with the bodies several of them hold moved to `bodies`,
+// as the state document does. The fake hands the same base64 string to
+// every ping of a body, so equal strings are mostly the same string.
+function sharedPingLog(pings: PingState[]): SharedPingLog {
+  const uses = new Map<string, number>();
+  for (const { body } of pings) if (body !== null) uses.set(body, (uses.get(body) ?? 0) + 1);
+  const bodies: string[] = [];
+  const index = new Map<string, number>();
+  const shared = pings.map((ping): PingDocumentState => {
+    if (ping.body === null || (uses.get(ping.body) ?? 0) < 2) return ping;
+    let at = index.get(ping.body);
+    if (at === undefined) index.set(ping.body, (at = bodies.push(ping.body) - 1));
+    return { ...ping, body: null, sharedBody: at };
+  });
+  return { pings: shared, bodies };
+}
+
+function stateAnswer(state: FakeState): Reply {
+  const texts: (string | null)[] = [...(state.bodies ?? [])];
+  for (const check of state.checks) for (const ping of check.pings) texts.push(ping.body);
+  return longJson(texts, state, "the state", "delete checks or pings, or lower the ping log and ping body limits");
+}
+
+/**
+ * A 200 JSON answer that may not fit in one string: `bodies`, the long
+ * texts it holds, are counted first, so that an answer clearly too long is
+ * refused before it is built; one the count missed is refused when
+ * building it fails.
+ */
+function longJson(bodies: readonly (string | null)[], value: unknown, what: string, instead: string): Reply {
+  let chars = 0;
+  for (const body of bodies) chars += body?.length ?? 0;
+  const tooLong = (size: string): AnswerTooLongError =>
+    new AnswerTooLongError(`${what} is longer than a control answer may be (${size}; the limit is ${CONTROL_ANSWER_MAX_CHARS} characters): ${instead}`);
+  if (chars > CONTROL_ANSWER_MAX_CHARS) throw tooLong(`its bodies alone take ${chars} characters`);
+  try {
+    return json(200, value);
+  } catch (problem) {
+    if (problem instanceof RangeError) throw tooLong("more than fits in one string");
+    throw problem;
+  }
 }
 
 // A path parameter: a project id or a check UUID.

@@ -168,9 +168,17 @@ export class Outbox {
     while (this.#bytes > this.#limits.bytes && this.#records.length > 1) this.#dropOldest();
   }
 
-  /** The records, oldest first, as fresh JSON-ready objects. */
-  list(): DeliveryRecord[] {
-    return structuredClone(this.#records);
+  /** The records, oldest first, as fresh JSON-ready objects; with `test`, only those it accepts (the others are not copied). */
+  list(test?: (record: DeliveryRecord) => boolean): DeliveryRecord[] {
+    return structuredClone(test === undefined ? this.#records : this.#records.filter(test));
+  }
+
+  /**
+   * The newest record `test` accepts, itself rather than a copy (to read,
+   * never to change): one lookup spares copying the whole outbox.
+   */
+  newest(test: (record: DeliveryRecord) => boolean): DeliveryRecord | undefined {
+    return this.#records.findLast(test);
   }
 
   /** Forgets every record. */

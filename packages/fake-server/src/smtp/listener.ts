@@ -13,11 +13,16 @@ import type { Socket } from "node:net";
 import type * as NodeOs from "node:os";
 import { normalizePeerAddress } from "../http/peer-address.js";
 import { nodeBuiltin } from "../text/node-only.js";
-import { SmtpSession, type ReceivedMail } from "./session.js";
+import type { SmtpDelivery } from "../model/email/deliver.js";
+import { startTimer, stopTimer, type TimerHandle } from "../model/real-timers.js";
+import { SmtpSession } from "./session.js";
 
-export { SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES, type ReceivedMail } from "./session.js";
+export { SMTP_MAX_RECIPIENTS, SMTP_MESSAGE_MAX_BYTES } from "./session.js";
 
-/** Connections served at once; a client beyond them is answered `421` and disconnected. */
+/**
+ * Connections served at once; a client beyond them is answered `421` and
+ * disconnected (within a second, even if it keeps its side open).
+ */
 export const SMTP_MAX_CONNECTIONS = 16;
 /**
  * Default of {@link SmtpListenOptions.timeoutMs}: as the service's server, a
@@ -25,7 +30,14 @@ export const SMTP_MAX_CONNECTIONS = 16;
  * a command line, or a whole message from `DATA` to its final dot, must
  * arrive within it, however slowly it trickles in.
  */
-export const SMTP_TIMEOUT_MS = 300_000;
+const SMTP_TIMEOUT_MS = 300_000;
+/**
+ * How long a connection the listener ends (`221` after `QUIT`, the `502` of
+ * too many unknown commands, a `421`) may stay open before it is closed
+ * whatever the client does, ms: a client that never closes its side must
+ * not hold a socket, or a served connection's place, for ever.
+ */
+const LINGER_MS = 1_000;
 // Replies a client leaves unread before the fake stops reading its commands.
 const UNREAD_REPLIES_MAX = 64 * 1024;
 
@@ -55,28 +67,22 @@ export interface RunningSmtpServer {
   close(): Promise<void>;
 }
 
-/** A message as the listener hands it over: what the client sent and where from. */
-export interface SmtpMail extends ReceivedMail {
-  /** Address of the SMTP client. */
-  remoteAddr: string | null;
-}
-
 /** What the listener delivers to: the fake's email ping intake. */
 export interface SmtpIntake {
   /** The ping email domain recipients must be at. */
   domain(): string;
   /** Records `mail` for each of its recipients. */
-  deliver(mail: SmtpMail): void;
+  deliver(mail: SmtpDelivery): void;
 }
 
 function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number, hostname: () => string): void {
   const remoteAddr = socket.remoteAddress ? normalizePeerAddress(socket.remoteAddress) : null;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: TimerHandle | undefined;
   const restartTimer = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => socket.destroy(), timeoutMs);
+    stopTimer(timer);
+    timer = startTimer(() => socket.destroy(), timeoutMs);
   };
-  socket.on("close", () => clearTimeout(timer));
+  socket.on("close", () => stopTimer(timer));
   socket.on("error", () => undefined);
   restartTimer();
   const session = new SmtpSession({
@@ -86,8 +92,9 @@ function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number, hostname: 
       if (socket.writable) socket.write(`${line}\r\n`);
     },
     close: () => {
-      clearTimeout(timer);
+      stopTimer(timer);
       socket.end();
+      timer = startTimer(() => socket.destroy(), LINGER_MS);
     },
     activity: restartTimer,
     deliver: (mail) => intake.deliver({ ...mail, remoteAddr }),
@@ -109,14 +116,19 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
   const sockets = new Set<Socket>();
   const { createServer } = nodeBuiltin<typeof NodeNet>("node:net", "listenSmtp()");
   const { hostname } = nodeBuiltin<typeof NodeOs>("node:os", "listenSmtp()");
+  let served = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
-    if (sockets.size > SMTP_MAX_CONNECTIONS) {
+    if (served >= SMTP_MAX_CONNECTIONS) {
       socket.on("error", () => undefined);
       socket.end(`421 ${hostname()} Too many connected clients, try again in a moment\r\n`);
+      const linger = startTimer(() => socket.destroy(), LINGER_MS);
+      socket.on("close", () => stopTimer(linger));
       return;
     }
+    served++;
+    socket.on("close", () => served--);
     serve(socket, intake, timeoutMs, hostname);
   });
   const host = options.host ?? "127.0.0.1";

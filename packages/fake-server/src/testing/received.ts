@@ -15,7 +15,7 @@ import type { DeliveryRecord } from "../notify/outbox.js";
 const METHODS = ["pings", "exportState", "notifications", "journal", "settled"] as const;
 
 /** The methods of a fake that the matchers call. */
-export type FakeUnderTest = Pick<FakeServer, (typeof METHODS)[number]>;
+type FakeUnderTest = Pick<FakeServer, (typeof METHODS)[number]>;
 
 /** A ping of a check's log, as `toHaveReceivedPing` compares it. */
 export interface ReceivedPing {

@@ -144,7 +144,7 @@ export function parseEmail(raw: string): ParsedEmail {
  * none (every byte outside ASCII then reads U+FFFD), and header bytes
  * outside ASCII read U+FFFD.
  */
-export function parseEmailBytes(bytes: Uint8Array): ParsedEmail {
+function parseEmailBytes(bytes: Uint8Array): ParsedEmail {
   return parse(binaryString(bytes), true);
 }
 

@@ -194,7 +194,7 @@ export function binaryString(bytes: Uint8Array): string {
 }
 
 /** The bytes of a text that holds one byte a character. */
-export function latin1Bytes(text: string): Uint8Array {
+function latin1Bytes(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;

@@ -43,9 +43,7 @@ export const apprise = {
      * channels.apprise("json://127.0.0.1:9000/apprise");
      * ```
      */
-    apprise(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    apprise: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderApprise,
   vendor: true,

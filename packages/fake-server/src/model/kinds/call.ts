@@ -33,9 +33,7 @@ export const call = {
      * channels.call("+15551234567");
      * ```
      */
-    call(number: string): TypedChannel<typeof KIND> {
-      return made(KIND, serviceJson({ value: number } satisfies ChannelSettings<typeof KIND>));
-    },
+    call: (number: string): TypedChannel<typeof KIND> => made(KIND, serviceJson({ value: number } satisfies ChannelSettings<typeof KIND>)),
   },
   render: renderCall,
   downOnly: true,

@@ -31,9 +31,7 @@ export const discord = {
      * channels.discord("https://discord.com/api/webhooks/1/abc");
      * ```
      */
-    discord(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, serviceJson({ webhook: { url } } satisfies ChannelSettings<typeof KIND>));
-    },
+    discord: (url: string): TypedChannel<typeof KIND> => made(KIND, serviceJson({ webhook: { url } } satisfies ChannelSettings<typeof KIND>)),
   },
   render: (view) => slackAlert(view, discordUrl(view.channel.value), "\\*"),
   isPermanentFailure: (status) => status === 404,

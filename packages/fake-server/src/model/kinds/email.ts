@@ -13,7 +13,7 @@ import { made, sorted, type Directions, type KindModule, type TypedChannel } fro
 const KIND = "email";
 
 /** An email channel's settings. */
-export interface EmailSettings {
+interface EmailSettings {
   /** Recipient address. */
   address: string;
   /** Whether up flips are sent. */
@@ -23,7 +23,7 @@ export interface EmailSettings {
 }
 
 /** Reads an email channel's settings, or throws a `ChannelValueError`. */
-export function parseEmailSettings(value: string): EmailSettings {
+function parseEmailSettings(value: string): EmailSettings {
   const object = checkDeclared(KIND, value);
   if (object === null) return { address: value, up: true, down: true };
   return { address: object.value as string, up: object.up as boolean, down: object.down as boolean };
@@ -40,9 +40,8 @@ export const email = {
      * channels.email("ops@example.com", { up: false }); // down alerts only
      * ```
      */
-    email(address: string, { up = true, down = true }: Directions = {}): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ value: address, up, down } satisfies ChannelSettings<typeof KIND>));
-    },
+    email: (address: string, { up = true, down = true }: Directions = {}): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ value: address, up, down } satisfies ChannelSettings<typeof KIND>)),
   },
   render: (view) => renderEmail(view, parseEmailSettings(view.channel.value).address),
   notifies: (value, direction) => parseEmailSettings(value)[direction],

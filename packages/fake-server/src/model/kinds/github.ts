@@ -58,9 +58,8 @@ export const github = {
      * channels.github({ installation_id: 123, repo: "acme/ops", labels: ["alert"] });
      * ```
      */
-    github(settings: Defaults<ChannelSettings<typeof KIND>, "labels">): TypedChannel<typeof KIND> {
-      return made(KIND, serviceJson({ installation_id: settings.installation_id, repo: settings.repo, labels: settings.labels ?? [] }));
-    },
+    github: (settings: Defaults<ChannelSettings<typeof KIND>, "labels">): TypedChannel<typeof KIND> =>
+      made(KIND, serviceJson({ installation_id: settings.installation_id, repo: settings.repo, labels: settings.labels ?? [] })),
   },
   render: renderGitHub,
   downOnly: true,

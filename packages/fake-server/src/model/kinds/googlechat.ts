@@ -54,9 +54,7 @@ export const googlechat = {
      * channels.googlechat("https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t");
      * ```
      */
-    googlechat(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    googlechat: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderGoogleChat,
 } satisfies KindModule<typeof KIND>;

@@ -20,7 +20,7 @@ import { jsonMember, made, sorted, type Defaults, type KindModule, type TypedCha
 const KIND = "gotify";
 
 /** `{url}/message?token=…`: the server URL as a directory, the token form-encoded. */
-export function gotifyMessageUrl(base: string, token: string): string {
+function gotifyMessageUrl(base: string, token: string): string {
   const directory = base.endsWith("/") ? base : `${base}/`;
   // Resolving `message` against a URL with a query or fragment drops them; otherwise it is plain concatenation, and the text stays as written.
   const url = /[?#]/.test(directory) ? new URL("message", directory).href : `${directory}message`;
@@ -62,9 +62,8 @@ export const gotify = {
      * channels.gotify({ url: "https://gotify.example.com", token: "AbCdEf", priority_up: 2 });
      * ```
      */
-    gotify(settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ priority: 5, priority_up: 5, ...settings }));
-    },
+    gotify: (settings: Defaults<ChannelSettings<typeof KIND>, "priority" | "priority_up">): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ priority: 5, priority_up: 5, ...settings })),
   },
   render: renderGotify,
   notifies: (value, direction) => jsonMember(value, direction === "up" ? "priority_up" : "priority") !== 0,

@@ -45,8 +45,6 @@ export const group = {
      * fake.addChannel(project.id, channels.group([pager.id, hook.id]));
      * ```
      */
-    group(members: readonly string[]): TypedChannel<typeof KIND> {
-      return made(KIND, members.join(","));
-    },
+    group: (members: readonly string[]): TypedChannel<typeof KIND> => made(KIND, members.join(",")),
   },
 } satisfies KindModule<typeof KIND>;

@@ -36,7 +36,7 @@ export type Defaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 export interface KindModule<K extends string = string> {
   /** The kind's name, as the service stores it. */
   readonly kind: K;
-  /** The public builder `channels.<kind>`: a method named for the kind, whose TSDoc the documentation shows. */
+  /** The public builder `channels.<kind>`: a member named for the kind, whose TSDoc the documentation shows. */
   readonly builder: { readonly [P in K]: (...args: never[]) => TypedChannel<K> };
   /**
    * What one delivery sends, for a channel with settings (`""` is recorded

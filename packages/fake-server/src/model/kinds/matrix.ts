@@ -95,9 +95,7 @@ export const matrix = {
      * channels.matrix("!abcdefghijkl:matrix.org");
      * ```
      */
-    matrix(roomId: string): TypedChannel<typeof KIND> {
-      return made(KIND, roomId);
-    },
+    matrix: (roomId: string): TypedChannel<typeof KIND> => made(KIND, roomId),
   },
   render: renderMatrix,
   vendor: true,

@@ -19,9 +19,7 @@ export const mattermost = {
      * channels.mattermost("https://chat.example.com/hooks/abc");
      * ```
      */
-    mattermost(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    mattermost: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: (view) => slackAlert(view, incomingWebhookUrl(KIND, view.channel.value), "\u034f*"),
 } satisfies KindModule<typeof KIND>;

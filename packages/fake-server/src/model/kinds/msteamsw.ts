@@ -72,9 +72,7 @@ export const msteamsw = {
      * channels.msteamsw("https://prod.westeurope.logic.azure.com/workflows/abc");
      * ```
      */
-    msteamsw(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    msteamsw: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderTeams,
 } satisfies KindModule<typeof KIND>;

@@ -21,7 +21,7 @@ import { made, sorted, type Defaults, type KindModule, type TypedChannel } from 
 const KIND = "ntfy";
 
 /** An ntfy channel's settings. */
-export interface NtfySettings {
+interface NtfySettings {
   /** Topic the message is published to. */
   topic: string;
   /** Server URL the message is posted to. */
@@ -35,7 +35,7 @@ export interface NtfySettings {
 }
 
 /** Reads an ntfy channel's settings, or throws a {@link ChannelValueError}. */
-export function parseNtfySettings(value: string): NtfySettings {
+function parseNtfySettings(value: string): NtfySettings {
   const object = objectValue(KIND, value);
   return {
     topic: object.topic as string,
@@ -95,9 +95,8 @@ export const ntfy = {
      * channels.ntfy({ topic: "backups", url: "https://ntfy.sh", priority: 5 });
      * ```
      */
-    ntfy(settings: Defaults<ChannelSettings<typeof KIND>, "url" | "priority" | "priority_up">): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ url: "https://ntfy.sh", priority: 3, priority_up: 3, token: "", ...settings }));
-    },
+    ntfy: (settings: Defaults<ChannelSettings<typeof KIND>, "url" | "priority" | "priority_up">): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ url: "https://ntfy.sh", priority: 3, priority_up: 3, token: "", ...settings })),
   },
   render: renderNtfy,
   notifies: (value, direction) => {

@@ -54,9 +54,8 @@ export const opsgenie = {
      * channels.opsgenie("a1b2c3d4-api-key", { region: "eu" });
      * ```
      */
-    opsgenie(key: string, { region = "us" }: { region?: ChannelSettings<typeof KIND>["region"] } = {}): TypedChannel<typeof KIND> {
-      return made(KIND, serviceJson({ region, key } satisfies ChannelSettings<typeof KIND>));
-    },
+    opsgenie: (key: string, { region = "us" }: { region?: ChannelSettings<typeof KIND>["region"] } = {}): TypedChannel<typeof KIND> =>
+      made(KIND, serviceJson({ region, key } satisfies ChannelSettings<typeof KIND>)),
   },
   render: renderOpsgenie,
   vendor: true,

@@ -35,9 +35,7 @@ export const pagertree = {
      * channels.pagertree("https://api.pagertree.com/integration/int_abc");
      * ```
      */
-    pagertree(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    pagertree: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderPagerTree,
 } satisfies KindModule<typeof KIND>;

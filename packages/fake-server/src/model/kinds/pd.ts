@@ -16,7 +16,7 @@ import { made, type KindModule, type TypedChannel } from "./kind.js";
 const KIND = "pd";
 
 /** PagerDuty's events endpoint. */
-export const PAGERDUTY_URL = "https://events.pagerduty.com/generic/2010-04-15/create_event.json";
+const PAGERDUTY_URL = "https://events.pagerduty.com/generic/2010-04-15/create_event.json";
 
 function renderPagerDuty(view: AlertView): HttpAlert {
   const { check } = view;
@@ -53,9 +53,8 @@ export const pd = {
      * channels.pd("0123456789abcdef0123456789abcdef");
      * ```
      */
-    pd(serviceKey: string, { account }: { account?: string } = {}): TypedChannel<typeof KIND> {
-      return made(KIND, account === undefined ? serviceKey : serviceJson({ service_key: serviceKey, account } satisfies ChannelSettings<typeof KIND>));
-    },
+    pd: (serviceKey: string, { account }: { account?: string } = {}): TypedChannel<typeof KIND> =>
+      made(KIND, account === undefined ? serviceKey : serviceJson({ service_key: serviceKey, account } satisfies ChannelSettings<typeof KIND>)),
   },
   render: renderPagerDuty,
   vendor: true,

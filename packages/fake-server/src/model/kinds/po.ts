@@ -27,7 +27,7 @@ const PUSHOVER_RETRY_SECONDS = 300;
 const PUSHOVER_EXPIRE_SECONDS = 86_400;
 
 /** Pushover's messages endpoint. */
-export const PUSHOVER_URL = "https://api.pushover.net/1/messages.json";
+const PUSHOVER_URL = "https://api.pushover.net/1/messages.json";
 
 function message(view: AlertView): string {
   const reason = view.flip.status === "down" ? reasonLong(view.flip.reason) : null;
@@ -68,9 +68,8 @@ export const po = {
      * channels.po("uQiRzpo4DXghDmr9QzzfQu27cmVRsG", { priority: 1, priorityUp: -3 });
      * ```
      */
-    po(userKey: string, { priority = 0, priorityUp = 0 }: { priority?: number; priorityUp?: number } = {}): TypedChannel<typeof KIND> {
-      return made(KIND, `${userKey}|${priority}|${priorityUp}`);
-    },
+    po: (userKey: string, { priority = 0, priorityUp = 0 }: { priority?: number; priorityUp?: number } = {}): TypedChannel<typeof KIND> =>
+      made(KIND, `${userKey}|${priority}|${priorityUp}`),
   },
   render: renderPushover,
   notifies: (value, direction) => {

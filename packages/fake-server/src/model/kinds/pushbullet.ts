@@ -37,9 +37,7 @@ export const pushbullet = {
      * channels.pushbullet("o.abcdefghijklmnopqrstuvwxyz012345");
      * ```
      */
-    pushbullet(accessToken: string): TypedChannel<typeof KIND> {
-      return made(KIND, accessToken);
-    },
+    pushbullet: (accessToken: string): TypedChannel<typeof KIND> => made(KIND, accessToken),
   },
   render: renderPushbullet,
   vendor: true,

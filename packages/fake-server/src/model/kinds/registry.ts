@@ -28,7 +28,7 @@ export function kindModule(kind: string): KindModule | undefined {
 /** The kinds that have a module, in the registry's order. */
 export const KIND_NAMES: readonly string[] = [...BY_KIND.keys()];
 
-// The builders are the modules' own methods, so that each keeps its declaration and the documentation shows its TSDoc.
+// The builders are the modules' own members, so that each keeps its declaration and the documentation shows its TSDoc.
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 type Builders = Intersection<Modules[keyof Modules]["builder"]>;
 /** The builder of every integration kind, named by the kind: the type of {@link channels}. */

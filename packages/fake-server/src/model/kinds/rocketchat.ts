@@ -56,9 +56,7 @@ export const rocketchat = {
      * channels.rocketchat("https://chat.example.com/hooks/abc/def");
      * ```
      */
-    rocketchat(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    rocketchat: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderRocketChat,
 } satisfies KindModule<typeof KIND>;

@@ -11,7 +11,7 @@ import { jsonMember, made, sorted, type KindModule, type TypedChannel } from "./
 const KIND = "shell";
 
 /** The error of every shell delivery: the service does not run commands. */
-export const SHELL_DISABLED = "Shell commands are not enabled";
+const SHELL_DISABLED = "Shell commands are not enabled";
 
 /** The `shell` kind. */
 export const shell = {
@@ -24,9 +24,7 @@ export const shell = {
      * channels.shell({ cmd_down: "logger down", cmd_up: "" });
      * ```
      */
-    shell(commands: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
-      return made(KIND, sorted(commands));
-    },
+    shell: (commands: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> => made(KIND, sorted(commands)),
   },
   refusal: SHELL_DISABLED,
   notifies: (value, direction) => {

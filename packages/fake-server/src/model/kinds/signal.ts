@@ -29,7 +29,7 @@ const UNESCAPED: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<",
  * The message's text without its `<b>` and `<code>` tags, and the runs they
  * marked as `start:length:STYLE` (in code points, as the service counts).
  */
-export function signalStyles(markup: string): { text: string; styles: string[] } {
+function signalStyles(markup: string): { text: string; styles: string[] } {
   let text = "";
   let length = 0;
   let start = 0;
@@ -48,7 +48,7 @@ export function signalStyles(markup: string): { text: string; styles: string[] }
 }
 
 /** The message as the service's template marks it up. */
-export function signalMarkup(view: AlertView): string {
+function signalMarkup(view: AlertView): string {
   const name = escapeHtml(nameThenCode(view));
   const downtime = downtimeText(view);
   const lines =
@@ -82,9 +82,7 @@ export const signal = {
      * channels.signal("+15551234567", { up: false });
      * ```
      */
-    signal(number: string, directions?: Directions): TypedChannel<typeof KIND> {
-      return phoneChannel(KIND, number, directions);
-    },
+    signal: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
   },
   render: renderSignal,
   notifies: switchedOn,

@@ -22,9 +22,7 @@ export const slack = {
      * channels.slack("https://hooks.slack.com/services/T000/B000/XXXX");
      * ```
      */
-    slack(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    slack: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: (view) => slackAlert(view, incomingWebhookUrl(KIND, view.channel.value), "\u034f*"),
   isPermanentFailure: (status, bodyText) => status === 404 || (status === 400 && bodyText === "invalid_token"),

@@ -31,9 +31,7 @@ export const sms = {
      * channels.sms("+15551234567");
      * ```
      */
-    sms(number: string, directions?: Directions): TypedChannel<typeof KIND> {
-      return phoneChannel(KIND, number, directions);
-    },
+    sms: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
   },
   render: renderSms,
   notifies: switchedOn,

@@ -32,9 +32,7 @@ export const spike = {
      * channels.spike("https://api.spike.sh/v1/alerts/abc");
      * ```
      */
-    spike(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    spike: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderSpike,
 } satisfies KindModule<typeof KIND>;

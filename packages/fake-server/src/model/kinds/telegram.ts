@@ -60,9 +60,8 @@ export const telegram = {
      * channels.telegram({ id: -1001234567890, type: "supergroup", name: "Ops" });
      * ```
      */
-    telegram(chat: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
-      return made(KIND, serviceJson({ id: chat.id, type: chat.type ?? null, name: chat.name ?? null, thread_id: chat.thread_id ?? null }));
-    },
+    telegram: (chat: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> =>
+      made(KIND, serviceJson({ id: chat.id, type: chat.type ?? null, name: chat.name ?? null, thread_id: chat.thread_id ?? null })),
   },
   render: renderTelegram,
   vendor: true,

@@ -56,9 +56,7 @@ export const trello = {
      * channels.trello({ token: "t", board_name: "Ops", list_name: "Incidents", list_id: "5e2f4c1a9b8d7e6f5a4b3c2d" });
      * ```
      */
-    trello(settings: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> {
-      return made(KIND, sorted(settings));
-    },
+    trello: (settings: ChannelSettings<typeof KIND>): TypedChannel<typeof KIND> => made(KIND, sorted(settings)),
   },
   render: renderTrello,
   vendor: true,

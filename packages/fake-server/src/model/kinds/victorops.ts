@@ -34,9 +34,7 @@ export const victorops = {
      * channels.victorops("https://alert.victorops.com/integrations/generic/20131114/alert/key/route");
      * ```
      */
-    victorops(url: string): TypedChannel<typeof KIND> {
-      return made(KIND, url);
-    },
+    victorops: (url: string): TypedChannel<typeof KIND> => made(KIND, url),
   },
   render: renderVictorOps,
   isPermanentFailure: (status) => status === 404,

@@ -16,7 +16,7 @@
  * all there is, besides the default `User-Agent`.
  * @module
  */
-import { WEBHOOK_TEXT_MAX_LENGTH, type ChannelSettings, type WebhookMethod } from "@checks-api/schema/lite";
+import { WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "@checks-api/schema/lite";
 import { checkDeclared, headerPairs } from "../notify/declared-settings.js";
 import { httpAlert, utf8Body } from "../notify/http-alert.js";
 import { RENDERED_ALERT_MAX_LENGTH } from "../notify/limits.js";
@@ -44,7 +44,7 @@ export interface WebhookTarget {
  * What a webhook sends for one direction, as read from its stored settings
  * (the public builder's input for the same is {@link WebhookTarget}).
  */
-export interface WebhookRequestTemplate {
+interface WebhookRequestTemplate {
   /** The request method. */
   readonly method: WebhookMethod;
   /** URL template; `""` when this direction sends nothing. */
@@ -56,7 +56,7 @@ export interface WebhookRequestTemplate {
 }
 
 /** A webhook channel's settings, per direction. */
-export type WebhookSettings = Readonly<Record<AlertDirection, WebhookRequestTemplate>>;
+type WebhookSettings = Readonly<Record<AlertDirection, WebhookRequestTemplate>>;
 
 function target(value: string, object: JsonObject, direction: AlertDirection): WebhookRequestTemplate {
   return {
@@ -79,7 +79,7 @@ function readWebhookSettings(value: string): WebhookSettings {
  * read is answered from a bounded cache; the result is shared and must not
  * be changed.
  */
-export const parseWebhookSettings: (value: string) => WebhookSettings = cachedByText(readWebhookSettings);
+const parseWebhookSettings: (value: string) => WebhookSettings = cachedByText(readWebhookSettings);
 
 function given(direction: AlertDirection, settings: WebhookTarget | undefined): Record<string, unknown> {
   return {
@@ -127,10 +127,8 @@ export const webhook = {
      * });
      * ```
      */
-    webhook(settings: { down: WebhookTarget; up?: WebhookTarget } | { down?: WebhookTarget; up: WebhookTarget }): TypedChannel<typeof KIND> {
-      const value = { ...given("down", settings.down), ...given("up", settings.up) } as ChannelSettings<typeof KIND>;
-      return made(KIND, sorted(value));
-    },
+    webhook: (settings: { down: WebhookTarget; up?: WebhookTarget } | { down?: WebhookTarget; up: WebhookTarget }): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ ...given("down", settings.down), ...given("up", settings.up) })),
   },
   render: renderWebhook,
   notifies: (value, direction) => parseWebhookSettings(value)[direction].url !== "",

@@ -34,9 +34,7 @@ export const whatsapp = {
      * channels.whatsapp("+15551234567", { up: false });
      * ```
      */
-    whatsapp(number: string, directions?: Directions): TypedChannel<typeof KIND> {
-      return phoneChannel(KIND, number, directions);
-    },
+    whatsapp: (number: string, directions?: Directions): TypedChannel<typeof KIND> => phoneChannel(KIND, number, directions),
   },
   render: renderWhatsApp,
   notifies: switchedOn,

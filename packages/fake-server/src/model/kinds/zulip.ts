@@ -55,9 +55,8 @@ export const zulip = {
      * channels.zulip({ bot_email: "alerts-bot@example.zulipchat.com", api_key: "k", site: "https://example.zulipchat.com", to: "ops" });
      * ```
      */
-    zulip(settings: Defaults<ChannelSettings<typeof KIND>, "mtype">): TypedChannel<typeof KIND> {
-      return made(KIND, sorted({ mtype: "stream", topic: "", ...settings }));
-    },
+    zulip: (settings: Defaults<ChannelSettings<typeof KIND>, "mtype">): TypedChannel<typeof KIND> =>
+      made(KIND, sorted({ mtype: "stream", topic: "", ...settings })),
   },
   render: renderZulip,
 } satisfies KindModule<typeof KIND>;
