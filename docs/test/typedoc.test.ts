@@ -22,6 +22,7 @@ import {
 } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../scripts/snippets.js";
+import { describeRunButtons } from "./run-buttons.js";
 
 /** Collects what TypeDoc reports instead of printing it. */
 class CollectingLogger extends Logger {
@@ -240,3 +241,5 @@ describe("the site", () => {
     expect(broken).toEqual([]);
   });
 });
+
+describeRunButtons(() => site);
