@@ -2,7 +2,7 @@ import { defineConfig } from "tsup";
 
 export default defineConfig({
   // The vitest entry imports the main one by name, so that both use one FakeServer class.
-  entry: ["src/index.ts", "src/cli.ts", "src/matchers.ts", "src/vitest.ts"],
+  entry: ["src/index.ts", "src/browser.ts", "src/cli.ts", "src/matchers.ts", "src/vitest.ts"],
   external: ["@checks-api/fake-server"],
   format: ["esm", "cjs"],
   dts: true,

@@ -3,7 +3,7 @@
  * virtual clock, behind one `handle(Request)` and a control API for tests.
  * @module
  */
-import { ERROR_MESSAGES, type Check, type CreateCheckInput } from "@checks-api/schema";
+import { ERROR_MESSAGES, type Check, type CreateCheckInput } from "@checks-api/schema/lite";
 import type { RequestHandler } from "msw";
 import type { Dispatcher } from "undici";
 import { mswHandlers } from "./adapters/msw.js";

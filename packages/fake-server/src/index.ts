@@ -38,7 +38,7 @@ export type { ClockInput } from "./model/clock.js";
 export type { ControlOptions } from "./options.js";
 export type { ControlSettings } from "./model/service.js";
 export { StateDocumentError } from "./model/state-validation.js";
-export type { ChannelSettings, CreateCheckInput, KnownChannelKind } from "@checks-api/schema";
+export type { ChannelSettings, CreateCheckInput, KnownChannelKind } from "@checks-api/schema/lite";
 export { channels, type Directions, type TypedChannel, type WebhookTarget } from "./model/channel-builders.js";
 export { VENDOR_KINDS, type VendorKind } from "./model/notify/vendor-kinds.js";
 export { OPERATIONS } from "./http/router.js";

@@ -2,7 +2,7 @@
  * The options of `FakeServer`, and their defaults.
  * @module
  */
-import { DEFAULT_CHECK_LIMIT, DEFAULT_PING_BODY_LIMIT, DEFAULT_PING_LOG_LIMIT, type Compat } from "@checks-api/schema";
+import { DEFAULT_CHECK_LIMIT, DEFAULT_PING_BODY_LIMIT, DEFAULT_PING_LOG_LIMIT, type Compat } from "@checks-api/schema/lite";
 import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
@@ -10,6 +10,7 @@ import { checkedLimits } from "./model/limits.js";
 import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
 import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/notify/vendor-kinds.js";
 import { isHttpUrl } from "./model/notify/value-rules.js";
+import { hasNode, nodeOnlyError } from "./text/node-only.js";
 
 /**
  * Options of the remote-control API (`FakeServerOptions.control`). The
@@ -60,9 +61,10 @@ export interface ControlOptions {
  */
 export interface NotificationOptions {
   /**
-   * `send` (default): webhooks and chat integrations are really sent over
-   * HTTP (loopback and private addresses allowed), or through `fetch` when
-   * that is given; `record`: every delivery is recorded in the outbox with
+   * `send` (default in Node, and wherever `fetch` is given): webhooks and
+   * chat integrations are really sent over HTTP (loopback and private
+   * addresses allowed), or through `fetch` when that is given; `record`
+   * (default in browsers and workers, where sockets need `fetch`): every delivery is recorded in the outbox with
    * the request it would make, and nothing is sent. Emails go to the outbox
    * in both modes, and also to `smtpRelay` when it is set.
    */
@@ -224,11 +226,15 @@ export function resolveOptions(options: FakeServerOptions): ResolvedOptions {
 }
 
 function resolveNotifications(given: NotificationOptions): NotificationSettings {
-  const delivery: unknown = given.delivery ?? "send";
+  // Sending over sockets needs Node: elsewhere (a browser, a worker) deliveries are recorded unless asked otherwise.
+  const delivery: unknown = given.delivery ?? (given.fetch !== undefined || hasNode() ? "send" : "record");
   if (delivery !== "send" && delivery !== "record") {
     throw new RangeError(`notifications.delivery must be "send" or "record", not ${JSON.stringify(delivery)}`);
   }
   if (given.fetch !== undefined && typeof given.fetch !== "function") throw new RangeError("notifications.fetch must be a function");
+  if (delivery === "send" && given.fetch === undefined && !hasNode()) {
+    throw nodeOnlyError('notifications.delivery "send"', "node:net and node:tls; pass notifications.fetch to send with fetch, or delivery: \"record\"");
+  }
   const attemptTimeoutMs = given.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const timeoutProblem = attemptTimeoutProblem(attemptTimeoutMs);
   if (timeoutProblem !== null) throw new RangeError(`notifications.attemptTimeoutMs ${timeoutProblem}`);

@@ -39,8 +39,6 @@ export const BadgeJsonSchema = z
 /** The JSON badge. */
 export type BadgeJson = z.infer<typeof BadgeJsonSchema>;
 
-/** Colours of the Shields badge per status. */
-export const SHIELDS_COLORS = { up: "success", late: "important", down: "critical" } as const;
 
 /** The Shields.io endpoint badge (`.shields`). */
 export const ShieldsBadgeSchema = z

@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import type { KnownMembers } from "./common.js";
 import { TimestampSchema, UuidSchema } from "./scalars.js";
 import { CHECK_STATUSES, METHODS_VALUES } from "./limits.js";
+import type { LIVE_CHECK_MEMBERS } from "./members.js";
 
 const commonMembers = {
   name: z.string(),
@@ -100,23 +101,6 @@ export type CheckList = { checks: Check[] };
 /** The list-checks answer for a read-only key. */
 export type ReadOnlyCheckList = { checks: ReadOnlyCheck[] };
 
-/** Members of a read-write check in the live service's order. */
-export const LIVE_CHECK_MEMBERS = [
-  "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
-  "manual_resume", "methods", "subject", "subject_fail", "start_kw", "success_kw", "failure_kw",
-  "filter_subject", "filter_body", "filter_http_body", "filter_default_fail", "badge_url", "last_duration",
-  "uuid", "ping_url", "update_url", "pause_url", "resume_url", "channels",
-] as const;
-/** Members of a read-only check in the live service's order. */
-export const LIVE_READ_ONLY_CHECK_MEMBERS = [...LIVE_CHECK_MEMBERS.slice(0, 23), "unique_key"] as const;
-/** Members of a read-write check in the seed's order (`docs/reference.md#5-check-members`). */
-export const SEED_CHECK_MEMBERS = [
-  "name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping",
-  "manual_resume", "methods", "start_kw", "success_kw", "failure_kw", "filter_subject", "filter_body",
-  "ping_url", "update_url", "pause_url", "resume_url", "channels",
-] as const;
-/** Members of a read-only check in the seed's order. */
-export const SEED_READ_ONLY_CHECK_MEMBERS = [...SEED_CHECK_MEMBERS.slice(0, 17), "unique_key"] as const;
 /** Any member name of a check representation (the kind members `timeout`, `schedule`, `tz` come last). */
 export type CheckMember =
   | (typeof LIVE_CHECK_MEMBERS)[number]

@@ -17,6 +17,7 @@ export * from "./shape.js";
 export * from "./shape-check.js";
 export * from "./wire-shapes.js";
 export * from "./wire-validators.js";
+export * from "./members.js";
 export type {
   Check,
   CheckList,

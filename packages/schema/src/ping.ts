@@ -31,11 +31,6 @@ export const PingListSchema = z.looseObject({ pings: z.array(PingSchema) }).regi
 /** The list-pings answer. */
 export type PingList = { pings: Ping[] };
 
-/** Ping-list members in the live service's order. */
-export const PING_MEMBERS = [
-  "type", "date", "n", "scheme", "remote_addr", "method", "ua", "rid", "body_url", "duration",
-] as const;
-
 /** The signal a ping URL sends. `exitStatus` covers `/{0-255}`. */
 export const PING_SIGNALS = ["success", "start", "fail", "log"] as const;
 /** A ping signal named by a URL suffix. */

@@ -2,9 +2,27 @@
  * Mock Service Worker (msw 2) request handlers that answer with the fake.
  * @module
  */
-import { http, HttpResponse, type HttpHandler } from "msw";
+import type { HttpHandler, http } from "msw";
 import { incomingHandlerOf, RequestIncoming, type RootedFetchHandler } from "../http/incoming.js";
 import { DROP_CONNECTION, toResponse } from "../http/reply.js";
+import { hasNode, nodePackage } from "../text/node-only.js";
+
+/** The part of msw the handlers are built with. */
+export interface MswHttp {
+  http: typeof http;
+}
+
+let msw: MswHttp | undefined;
+
+/**
+ * Hands the adapter msw, where it cannot load it when first needed: a
+ * bundle for the browser or a worker imports msw itself and passes it here.
+ * In Node, msw loads on the first {@link mswHandlers} call, so that
+ * importing the fake does not pay for it.
+ */
+export function provideMsw(module: MswHttp): void {
+  msw = module;
+}
 
 /** Options of {@link mswHandlers}. */
 export interface MswHandlersOptions {
@@ -48,7 +66,8 @@ export function mswHandlers(fake: MswTarget, options: MswHandlersOptions = {}): 
   const served = root(options.baseUrl ?? fake.options.baseUrl);
   const own = root(fake.options.baseUrl);
 
-  const handler = http.all(
+  msw ??= loadMsw();
+  const handler = msw.http.all(
     ({ request }) => relativePath(served, new URL(request.url)) !== undefined,
     async ({ request }) => {
       const url = new URL(request.url);
@@ -59,7 +78,7 @@ export function mswHandlers(fake: MswTarget, options: MswHandlersOptions = {}): 
         // The fake's internal form: the body read from the request's own
         // stream as far as the fake reads it, the answer built once.
         const outcome = await direct(new RequestIncoming(request, new URL(target)));
-        return outcome === DROP_CONNECTION ? HttpResponse.error() : toResponse(outcome);
+        return outcome === DROP_CONNECTION ? Response.error() : toResponse(outcome);
       }
       const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers };
       if (request.body !== null && request.method !== "GET" && request.method !== "HEAD") {
@@ -67,10 +86,19 @@ export function mswHandlers(fake: MswTarget, options: MswHandlersOptions = {}): 
         init.duplex = "half";
       }
       const response = await fake.handle(new Request(target, init));
-      return response.type === "error" ? HttpResponse.error() : response;
+      return response.type === "error" ? Response.error() : response;
     },
   );
   return [handler];
+}
+
+function loadMsw(): MswHttp {
+  if (!hasNode()) {
+    throw new Error(
+      "handlers() needs msw, which loads by itself only in Node: in a browser or a worker, import @checks-api/fake-server by its name so that the bundler picks its browser entry, which brings msw",
+    );
+  }
+  return nodePackage<MswHttp>("msw", "handlers()");
 }
 
 function root(baseUrl: string): Root {

@@ -5,7 +5,8 @@
  * request as a WHATWG `Request`, and its `Response` goes back byte for byte.
  * @module
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type * as NodeHttp from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { BodyBytes, BodyOverflow } from "../http/body.js";
@@ -14,6 +15,7 @@ import { DROP_CONNECTION, hasNoBody, wireHeaders, type Outcome } from "../http/r
 import { normalizePeerAddress, PEER_ADDRESS_HEADER } from "../http/peer-address.js";
 import { NodeBody } from "./node-body.js";
 import { responseBytes } from "./response-bytes.js";
+import { nodeBuiltin } from "../text/node-only.js";
 
 /** Where {@link listen} binds. */
 export interface ListenOptions {
@@ -89,7 +91,7 @@ const DOT_SEGMENT = /\/\.|%2e/i;
  * await server.close();
  * ```
  */
-export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}): Promise<RunningServer> {
+export async function listen(fake: RequestHandlerTarget, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const urlHost = host.includes(":") ? `[${host}]` : host;
   let fallbackOrigin = `http://${urlHost}`;
@@ -100,7 +102,7 @@ export function listen(fake: RequestHandlerTarget, options: ListenOptions = {}):
     if (direct) answerDirect(direct, req, res, body, fallbackOrigin);
     else serveOne(fake, req, res, body, fallbackOrigin).catch(() => answerFailure(res));
   };
-  const server = createServer((req, res) => serve(req, res, false));
+  const server = nodeBuiltin<typeof NodeHttp>("node:http", "listen()").createServer((req, res) => serve(req, res, false));
   // `100 Continue` goes out only when the fake starts reading the body, so
   // a body refused on its announced length is never sent.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => serve(req, res, true));

@@ -6,11 +6,13 @@
  * @module
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { Dispatcher, errors, FormData as UndiciFormData, Response as UndiciResponse } from "undici";
+import type * as Undici from "undici";
+import type { Dispatcher } from "undici";
 import { readCapped, streamChunks } from "../http/body.js";
 import { HeadersIncoming, incomingHandlerOf, isForbiddenMethod, type BodySource, type IncomingHandler, type RootedFetchHandler } from "../http/incoming.js";
 import { DROP_CONNECTION, bodyLength, hasNoBody, type HeaderList } from "../http/reply.js";
 import { responseBytes } from "./response-bytes.js";
+import { nodePackage } from "../text/node-only.js";
 
 /** Anything with the fake's request handler and resolved base URL. */
 export type DispatcherTarget = RootedFetchHandler;
@@ -33,6 +35,24 @@ interface Sink {
 const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
 
+// undici loads with the first dispatcher, not with the fake (it takes a
+// noticeable time to load, which a test that never asks for a dispatcher
+// should not pay). The base class is bound then: constructing through it
+// builds undici's own `Dispatcher` with the subclass's prototype, so that
+// `instanceof`, `request()`, `compose()` and the events all work.
+let undici: typeof Undici | undefined;
+function loadUndici(): typeof Undici {
+  if (undici === undefined) {
+    undici = nodePackage<typeof Undici>("undici", "dispatcher()");
+    Object.setPrototypeOf(LateDispatcher.prototype, undici.Dispatcher.prototype);
+    Object.setPrototypeOf(LateDispatcher, undici.Dispatcher);
+  }
+  return undici;
+}
+const LateDispatcher = function LateDispatcher(): Dispatcher {
+  return Reflect.construct(loadUndici().Dispatcher, [], new.target) as Dispatcher;
+} as unknown as typeof Dispatcher;
+
 /**
  * An undici `Dispatcher` serving every request with the fake in the
  * same process. Works with `undici.request(url, { dispatcher })`,
@@ -43,7 +63,7 @@ const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", 
  * A dropped connection (an injected `drop` fault) fails the request with
  * undici's `SocketError` ("other side closed"), as a real server hanging up would.
  */
-export class FakeDispatcher extends Dispatcher {
+export class FakeDispatcher extends LateDispatcher {
   readonly #fake: DispatcherTarget;
   #closed = false;
 
@@ -64,7 +84,7 @@ export class FakeDispatcher extends Dispatcher {
     };
     const controller = new InProcessController(fail);
     if (this.#closed) {
-      queueMicrotask(() => fail(new errors.ClientClosedError()));
+      queueMicrotask(() => fail(new (loadUndici().errors).ClientClosedError()));
       return true;
     }
     queueMicrotask(() => {
@@ -109,7 +129,7 @@ export class FakeDispatcher extends Dispatcher {
     if (controller.aborted) return;
     const response = await this.#fake.handle(request);
     if (controller.aborted) return;
-    if (response.type === "error") throw new errors.SocketError("other side closed");
+    if (response.type === "error") throw new (loadUndici().errors).SocketError("other side closed");
     const body = await responseBytes(response);
     if (controller.aborted) return;
     const headers: string[] = [];
@@ -125,7 +145,7 @@ export class FakeDispatcher extends Dispatcher {
     if (controller.aborted) return;
     const outcome = await handler(incoming);
     if (controller.aborted) return;
-    if (outcome === DROP_CONNECTION) throw new errors.SocketError("other side closed");
+    if (outcome === DROP_CONNECTION) throw new (loadUndici().errors).SocketError("other side closed");
     const reply = outcome.body;
     const body = reply === null ? null : typeof reply === "string" ? Buffer.from(reply) : Buffer.from(reply);
     this.#deliver(sink, controller, incoming.method, outcome.status, [...outcome.headers], body, "");
@@ -236,7 +256,7 @@ function toSink(handler: DispatchHandler): Sink {
     };
   }
   return {
-    start: (controller) => handler.onConnect?.((reason) => controller.abort(reason ?? new errors.RequestAbortedError())),
+    start: (controller) => handler.onConnect?.((reason) => controller.abort(reason ?? new (loadUndici().errors).RequestAbortedError())),
     response: (controller, status, headers, statusText) => {
       handler.onResponseStarted?.();
       const resume = (): void => controller.resume();
@@ -269,9 +289,9 @@ function rawHeaders(headers: HeaderList): Buffer[] {
 
 /** The method as a `Request` would hold it; what a `Request` refuses throws `InvalidArgumentError`. */
 function requestMethod(method: string): string {
-  if (!METHOD_TOKEN.test(method)) throw new errors.InvalidArgumentError(`'${method}' is not a valid HTTP method.`);
+  if (!METHOD_TOKEN.test(method)) throw new (loadUndici().errors).InvalidArgumentError(`'${method}' is not a valid HTTP method.`);
   const upper = method.toUpperCase();
-  if (isForbiddenMethod(upper)) throw new errors.InvalidArgumentError(`'${method}' HTTP method is unsupported.`);
+  if (isForbiddenMethod(upper)) throw new (loadUndici().errors).InvalidArgumentError(`'${method}' HTTP method is unsupported.`);
   return NORMALIZED_METHODS.has(upper) ? upper : method;
 }
 
@@ -290,14 +310,14 @@ async function toIncoming(options: DispatchOptions, defaultOrigin: string, gone:
   try {
     url = new URL(target);
   } catch (error) {
-    throw new errors.InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    throw new (loadUndici().errors).InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }
   if (url.username !== "" || url.password !== "") {
-    throw new errors.InvalidArgumentError("Request cannot be constructed from a URL that includes credentials");
+    throw new (loadUndici().errors).InvalidArgumentError("Request cannot be constructed from a URL that includes credentials");
   }
   const method = requestMethod(options.method);
   if ((method === "GET" || method === "HEAD") && (await hasBytes(body))) {
-    throw new errors.InvalidArgumentError("Request with GET/HEAD method cannot have body.");
+    throw new (loadUndici().errors).InvalidArgumentError("Request with GET/HEAD method cannot have body.");
   }
   return new HeadersIncoming(method, url.pathname, url.search, headers, body, gone);
 }
@@ -328,7 +348,7 @@ async function toRequest(options: DispatchOptions, defaultOrigin: string): Promi
   try {
     return new Request(url, init);
   } catch (error) {
-    throw new errors.InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    throw new (loadUndici().errors).InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -337,7 +357,7 @@ function requestUrl(options: DispatchOptions, defaultOrigin: string): string {
   let url: string;
   if (path.startsWith("/")) url = new URL(String(options.origin ?? defaultOrigin)).origin + path;
   else if (/^https?:\/\//i.test(path)) url = path;
-  else throw new errors.InvalidArgumentError("path must be an absolute URL or start with a slash");
+  else throw new (loadUndici().errors).InvalidArgumentError("path must be an absolute URL or start with a slash");
   if (options.query) {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query)) {
@@ -373,7 +393,7 @@ function toHeaders(input: Dispatcher.DispatchOptions["headers"]): Headers {
       for (const [name, value] of Object.entries(input)) add(name, value);
     }
   } catch (error) {
-    throw new errors.InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    throw new (loadUndici().errors).InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }
   return headers;
 }
@@ -387,18 +407,18 @@ async function bodySource(body: unknown): Promise<{ body: BodySource; contentTyp
   if (body instanceof Uint8Array) return { body };
   if (ArrayBuffer.isView(body)) return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
   if (body instanceof ArrayBuffer) return { body: new Uint8Array(body) };
-  if (body instanceof URLSearchParams || body instanceof Blob || body instanceof FormData || body instanceof UndiciFormData) {
+  if (body instanceof URLSearchParams || body instanceof Blob || body instanceof FormData || body instanceof loadUndici().FormData) {
     // Let the fetch body rules of the class's own implementation serialize it
     // (and pick the multipart boundary).
     const serialized =
-      body instanceof FormData ? new Response(body) : new UndiciResponse(body as ConstructorParameters<typeof UndiciResponse>[0]);
+      body instanceof FormData ? new Response(body) : new (loadUndici().Response)(body as ConstructorParameters<typeof Undici.Response>[0]);
     const stream = serialized.body as ReadableStream<Uint8Array> | null;
     return { body: stream && streamChunks(stream), contentType: serialized.headers.get("content-type") ?? undefined };
   }
   if (typeof body === "object" && body !== null && (Symbol.asyncIterator in body || Symbol.iterator in body)) {
     return { body: bytesOf(body as AsyncIterable<unknown>) };
   }
-  throw new errors.InvalidArgumentError("body must be a string, a Buffer, a Uint8Array, an iterable or a stream");
+  throw new (loadUndici().errors).InvalidArgumentError("body must be a string, a Buffer, a Uint8Array, an iterable or a stream");
 }
 
 async function* bytesOf(chunks: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {

@@ -3,7 +3,7 @@
  * `control/routes.ts`), for tests that drive a fake running in another process.
  * @module
  */
-import type { Check, CreateCheckInput } from "@checks-api/schema";
+import type { Check, CreateCheckInput } from "@checks-api/schema/lite";
 import type { FaultSpec } from "../http/faults.js";
 import type { JournalEntry, JournalFilter } from "../http/journal.js";
 import type { ClockInput } from "../model/clock.js";

@@ -34,7 +34,7 @@
  * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
-import type { Check, CreateCheckInput } from "@checks-api/schema";
+import type { Check, CreateCheckInput } from "@checks-api/schema/lite";
 import type { FaultSpec } from "../http/faults.js";
 import type { Incoming } from "../http/incoming.js";
 import type { JournalEntry, JournalFilter } from "../http/journal.js";

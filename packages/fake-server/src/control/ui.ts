@@ -9,11 +9,11 @@
  * the address without it.
  * @module
  */
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import type * as NodeFs from "node:fs";
+import type * as NodeUrl from "node:url";
 import type { Incoming } from "../http/incoming.js";
 import { headerList, type Reply } from "../http/reply.js";
+import { nodeBuiltin } from "../text/node-only.js";
 import { refusal, TOKEN_COOKIE, type GuardContext } from "./guard.js";
 
 /** The path of the dashboard under the control prefix. */
@@ -53,6 +53,8 @@ const FILES: Record<string, { file: string; type: string }> = {
 // a folder of the package.
 let folder: string | undefined;
 function uiFolder(): string {
+  const { existsSync } = nodeBuiltin<typeof NodeFs>("node:fs", "the dashboard");
+  const { fileURLToPath } = nodeBuiltin<typeof NodeUrl>("node:url", "the dashboard");
   folder ??= ["../ui/", "../../ui/"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
     .find((candidate) => existsSync(`${candidate}index.html`));
@@ -64,7 +66,7 @@ const contents = new Map<string, Promise<Uint8Array>>();
 function fileBytes(file: string): Promise<Uint8Array> {
   let bytes = contents.get(file);
   if (bytes === undefined) {
-    bytes = readFile(`${uiFolder()}${file}`);
+    bytes = nodeBuiltin<typeof NodeFs>("node:fs", "the dashboard").promises.readFile(`${uiFolder()}${file}`);
     // A failed read is tried again next time rather than remembered.
     bytes.catch(() => contents.delete(file));
     contents.set(file, bytes);

@@ -3,7 +3,7 @@
  * endpoint accepts.
  * @module
  */
-import { API_KEY_LENGTH, ERROR_MESSAGES, codePointLength } from "@checks-api/schema";
+import { API_KEY_LENGTH, ERROR_MESSAGES, codePointLength } from "@checks-api/schema/lite";
 import type { Incoming } from "./incoming.js";
 import type { KeyKind, Project, Store } from "../model/store.js";
 

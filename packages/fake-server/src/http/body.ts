@@ -3,7 +3,7 @@
  * parsing with the live parser's rules (`docs/reference.md#request-bodies`).
  * @module
  */
-import { ERROR_MESSAGES } from "@checks-api/schema";
+import { ERROR_MESSAGES } from "@checks-api/schema/lite";
 
 /** Bytes read from a body, and whether more was sent than was kept. */
 export interface BodyBytes {

@@ -6,6 +6,7 @@
  * @module
  */
 import { IDENTIFIER_MAX_LENGTH, type KeyKind } from "../model/store.js";
+import { copyText } from "../text/bytes.js";
 import { jsonPrefix, nestsDeeperThan } from "../text/json-prefix.js";
 import { MASK, maskPath, maskQuery, maskText, maskValue, type SecretSegment, type SecretTest } from "./journal-mask.js";
 import type { AnswerFate } from "./faults.js";
@@ -191,7 +192,7 @@ function maskedCut(text: string, limit: number, isSecret: SecretTest): string {
 // parent): the excerpt is copied out instead.
 function cut(text: string, limit: number): string {
   const end = limit > 0 && /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
-  return Buffer.from(text.slice(0, end), "utf16le").toString("utf16le");
+  return copyText(text.slice(0, end));
 }
 
 // An estimate of the memory an entry holds: text at two bytes a character,

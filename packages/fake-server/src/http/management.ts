@@ -4,7 +4,7 @@
  * parsing, key, check lookup, then the handler.
  * @module
  */
-import { ERROR_MESSAGES } from "@checks-api/schema";
+import { ERROR_MESSAGES } from "@checks-api/schema/lite";
 import { EMPTY_BODY, parseJsonBody, type BodyBytes } from "./body.js";
 import { authenticate, requestKey } from "./auth.js";
 import type { Core } from "../model/service.js";

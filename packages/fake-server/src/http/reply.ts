@@ -4,6 +4,8 @@
  * it is; `handle()` turns it into a `Response` only at the edge.
  * @module
  */
+import { utf8Length } from "../text/bytes.js";
+
 /**
  * Header lines as `[name, value, name, value, …]`, names in lowercase and
  * sorted, as a `Headers` object iterates them (so every adapter writes the
@@ -89,7 +91,7 @@ export function hasNoBody(status: number): boolean {
 /** Byte length of a body. */
 export function bodyLength(body: string | Uint8Array | null): number {
   if (body === null) return 0;
-  return typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+  return typeof body === "string" ? utf8Length(body) : body.byteLength;
 }
 
 // The last wire list of each fixed list: answers of one kind tend to have one length.

@@ -13,7 +13,8 @@ import {
   formatTimestamp,
   type CheckMember,
   type Compat,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";
+import { latin1Bytes } from "../text/bytes.js";
 import { serviceJson } from "../text/json.js";
 import { PyFloat } from "../text/py-float.js";
 import { displayedStatus, nextPingAt, type ApiVersion } from "../model/status.js";
@@ -160,7 +161,7 @@ interface CheckTemplate {
   parts: (string | VolatilePart)[];
   volatile: VolatilePart[];
   stamps: unknown[];
-  bytes: Buffer | null;
+  bytes: Uint8Array | null;
 }
 
 // Cached JSON templates of a check, one per compat mode, key kind and API version.
@@ -227,8 +228,8 @@ function templateFor(check: StoredCheck, ctx: RepresentContext, view: CheckView)
  * member's stamp moved. The cache lives in `check.jsonCache`, which whoever
  * changes a setting must clear. The bytes are shared: never write to them.
  */
-export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: CheckView): Buffer {
-  if (view.channelsCleared) return Buffer.from(serviceJson(representCheck(check, ctx, view)), "latin1");
+export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: CheckView): Uint8Array {
+  if (view.channelsCleared) return latin1Bytes(serviceJson(representCheck(check, ctx, view)));
   const template = templateFor(check, ctx, view);
   const { volatile, stamps } = template;
   let fresh = template.bytes !== null;
@@ -239,7 +240,7 @@ export function checkJsonBytes(check: StoredCheck, ctx: RepresentContext, view: 
       fresh = false;
     }
   }
-  if (!fresh || template.bytes === null) template.bytes = Buffer.from(render(template.parts, stamps), "latin1");
+  if (!fresh || template.bytes === null) template.bytes = latin1Bytes(render(template.parts, stamps));
   return template.bytes;
 }
 

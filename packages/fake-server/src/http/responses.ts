@@ -4,7 +4,8 @@
  * compat mode (`docs/reference.md#answers`).
  * @module
  */
-import { ERROR_MESSAGES, type Compat } from "@checks-api/schema";
+import { ERROR_MESSAGES, type Compat } from "@checks-api/schema/lite";
+import { latin1Bytes } from "../text/bytes.js";
 import { serviceJson } from "../text/json.js";
 import { BAD_REQUEST_PAGE, NOT_FOUND_PAGE } from "./framework-pages.js";
 import { fixedHeaderList, headerList, type HeaderList, type HeaderMap, type Reply } from "./reply.js";
@@ -42,7 +43,7 @@ function jsonTextReply(status: number, json: string, headers?: HeaderMap): Reply
   // The service's JSON is pure ASCII (everything else is escaped), so its
   // Latin-1 bytes are its UTF-8 bytes: a plain copy, where measuring and
   // encoding the text as UTF-8 in the adapter costs ~1 ns per byte twice.
-  return jsonBytesReply(status, Buffer.from(json, "latin1"), headers);
+  return jsonBytesReply(status, latin1Bytes(json), headers);
 }
 
 /** A JSON answer already encoded; `headers` as for {@link jsonReply}. */

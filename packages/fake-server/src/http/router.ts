@@ -3,7 +3,7 @@
  * path parameters, and which operation each method performs there.
  * @module
  */
-import { isUniqueKey, isUuid } from "@checks-api/schema";
+import { isUniqueKey, isUuid } from "@checks-api/schema/lite";
 import { parseBadgePath } from "../model/badges.js";
 import { corsHeaders, type HeaderMap } from "./responses.js";
 import type { ApiVersion } from "../model/status.js";

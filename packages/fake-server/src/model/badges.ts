@@ -3,18 +3,18 @@
  * paths, aggregation and the three output formats.
  * @module
  */
-import { createHash, createHmac } from "node:crypto";
 import {
   BADGE_KEYS,
   type BadgeFormat,
   type BadgeJson,
-  BadgeJsonSchema,
   type BadgeKey,
   type BadgeStatus,
   type BadgeUrls,
   SHIELDS_COLORS,
-  ShieldsBadgeSchema,
-} from "@checks-api/schema";
+  type ShieldsBadge,
+} from "@checks-api/schema/lite";
+import { toBase64Url } from "../text/bytes.js";
+import { digest, hmac } from "../text/digest.js";
 import { serviceJson } from "../text/json.js";
 import { PyFloat } from "../text/py-float.js";
 import { percentDecodeBytes } from "../text/percent.js";
@@ -28,8 +28,7 @@ const ALL_CHECKS = "*";
  * the all-checks badge), unpadded URL-safe base64, first 8 characters.
  */
 export function badgeSignature(badgeKey: string, secret: string, tag: string): string {
-  const key = createHash("sha1").update(badgeKey + secret, "utf8").digest();
-  return createHmac("sha1", key).update(tag, "utf8").digest("base64url").slice(0, 8);
+  return toBase64Url(hmac("sha1", digest("sha1", badgeKey + secret), tag)).slice(0, 8);
 }
 
 /** Bytes a tag keeps unencoded in a URL. */
@@ -260,9 +259,10 @@ export function svgBadge(label: string, status: BadgeStatus): string {
  */
 export function renderBadge(format: BadgeFormat, label: string, badge: BadgeJson): { contentType: string; body: string } {
   if (format === "svg") return { contentType: "image/svg+xml", body: svgBadge(label, badge.status) };
-  const document =
+  // Members in the service's order, as the schema's types list them.
+  const document: BadgeJson | ShieldsBadge =
     format === "json"
-      ? BadgeJsonSchema.parse(badge)
-      : ShieldsBadgeSchema.parse({ schemaVersion: 1, label, message: badge.status, color: SHIELDS_COLORS[badge.status] });
+      ? { status: badge.status, total: badge.total, grace: badge.grace, down: badge.down }
+      : { schemaVersion: 1, label, message: badge.status, color: SHIELDS_COLORS[badge.status] };
   return { contentType: "application/json", body: serviceJson(document) };
 }

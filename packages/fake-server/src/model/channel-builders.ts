@@ -7,7 +7,7 @@
  * same rules `addChannel` applies, so a mistake shows where it was made.
  * @module
  */
-import type { ChannelSettings, KnownChannelKind, WebhookMethod } from "@checks-api/schema";
+import type { ChannelSettings, KnownChannelKind, WebhookMethod } from "@checks-api/schema/lite";
 import { serviceJson } from "../text/json.js";
 import { validateChannelValue } from "./notify/settings.js";
 

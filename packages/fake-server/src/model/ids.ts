@@ -4,7 +4,7 @@
  * they come from the platform's cryptographic generator.
  * @module
  */
-import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, API_KEY_LENGTH } from "@checks-api/schema";
+import { READ_ONLY_KEY_PREFIX, READ_WRITE_KEY_PREFIX, API_KEY_LENGTH } from "@checks-api/schema/lite";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const PING_KEY_ALPHABET = `${ALPHANUMERIC}-_`;

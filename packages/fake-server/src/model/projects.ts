@@ -3,7 +3,7 @@
  * them: keys generated or given, uniqueness checked, accounts shared.
  * @module
  */
-import { API_KEY_LENGTH, CHANNEL_KINDS, isKnownChannelKind, type Compat, type KnownChannelKind } from "@checks-api/schema";
+import { API_KEY_LENGTH, CHANNEL_KINDS, isKnownChannelKind, type Compat, type KnownChannelKind } from "@checks-api/schema/lite";
 import { checkedLimits, type AccountLimits } from "./limits.js";
 import type { IdSource } from "./ids.js";
 import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store, type StoredChannel } from "./store.js";

@@ -3,7 +3,7 @@
  * and its settings (the facade's options with their defaults applied).
  * @module
  */
-import type { Compat } from "@checks-api/schema";
+import type { Compat } from "@checks-api/schema/lite";
 import type { IdSource } from "./ids.js";
 import type { ServiceLimits } from "./limits.js";
 import type { Store } from "./store.js";

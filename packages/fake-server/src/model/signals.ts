@@ -3,7 +3,7 @@
  * (`docs/reference.md#the-ping-log`).
  * @module
  */
-import type { PingType } from "@checks-api/schema";
+import type { PingType } from "@checks-api/schema/lite";
 import { rearm, recordFlip } from "./status.js";
 import type { PingRecord, Store, StoredCheck } from "./store.js";
 

@@ -24,7 +24,7 @@ import {
   TAGS_MAX_LENGTH,
   USER_AGENT_MAX_LENGTH,
   UUID_PATTERN,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";
 import { isClockTime } from "./clock.js";
 import { validateChannelValue } from "./notify/settings.js";
 import { RETIRED_SECRETS_LIMIT } from "./retired-secrets.js";

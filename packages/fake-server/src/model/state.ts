@@ -3,7 +3,8 @@
  * (for the CLI's `--state` file and for snapshots in tests).
  * @module
  */
-import { CHECK_DEFAULTS } from "@checks-api/schema";
+import { CHECK_DEFAULTS } from "@checks-api/schema/lite";
+import { fromBase64, toBase64 } from "../text/bytes.js";
 import type { RandomState } from "./ids.js";
 import { channelInfo, type ChannelInfo, type ProjectInfo } from "./projects.js";
 import { FLIP_HISTORY_LIMIT, rearm } from "./status.js";
@@ -119,7 +120,7 @@ function settingsOf(check: CheckSettings): CheckSettings {
 
 /** A check's ping log, oldest first, as the state document holds it. */
 export function pingStates(check: StoredCheck): PingState[] {
-  return check.pings.map((p) => ({ ...p, body: p.body ? Buffer.from(p.body).toString("base64") : null }));
+  return check.pings.map((p) => ({ ...p, body: p.body ? toBase64(p.body) : null }));
 }
 
 /** Snapshots the store. */
@@ -266,7 +267,7 @@ export function importStore(store: Store, state: FakeState): void {
 
 // Only the record's own members: a document's extra members stay out of the store.
 function pingRecord(p: PingState): PingRecord {
-  const body = p.body === null ? null : new Uint8Array(Buffer.from(p.body, "base64"));
+  const body = p.body === null ? null : fromBase64(p.body);
   const exitStatus = p.exitStatus ?? null;
   return { n: p.n, type: p.type, at: p.at, scheme: p.scheme, remoteAddr: p.remoteAddr, method: p.method, ua: p.ua, rid: p.rid, body, exitStatus };
 }

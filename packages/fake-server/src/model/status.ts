@@ -4,7 +4,7 @@
  * `down` with flips dated when they went down.
  * @module
  */
-import type { CheckStatus, StoredStatus } from "@checks-api/schema";
+import type { CheckStatus, StoredStatus } from "@checks-api/schema/lite";
 import { LATEST_TIME_MS } from "./clock.js";
 import { nextFireTime } from "./schedule/index.js";
 import { type FlipRecord, type Store, type StoredCheck } from "./store.js";

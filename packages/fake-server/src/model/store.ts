@@ -4,8 +4,9 @@
  * request handlers look them up by.
  * @module
  */
-import { createHash } from "node:crypto";
-import type { CHECK_DEFAULTS, PingType, StoredStatus } from "@checks-api/schema";
+import { toHex } from "../text/bytes.js";
+import { digest } from "../text/digest.js";
+import type { CHECK_DEFAULTS, PingType, StoredStatus } from "@checks-api/schema/lite";
 import { RetiredSecrets } from "./retired-secrets.js";
 import { DueQueue } from "./due-queue.js";
 
@@ -219,7 +220,7 @@ export interface StoredCheck extends CheckSettings {
  * The check's `unique_key`: SHA-1 hex of the first 16 hex digits of its UUID.
  */
 export function uniqueKeyOf(uuid: string): string {
-  return createHash("sha1").update(uuid.replaceAll("-", "").slice(0, 16)).digest("hex");
+  return toHex(digest("sha1", uuid.replaceAll("-", "").slice(0, 16)));
 }
 
 /** What a registered API key opens. */

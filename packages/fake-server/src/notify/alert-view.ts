@@ -4,7 +4,8 @@
  * the channel, the email footer's unsubscribe link and "Projects Overview".
  * @module
  */
-import { createHmac } from "node:crypto";
+import { toBase64Url, toHex, utf8Text } from "../text/bytes.js";
+import { hmac } from "../text/digest.js";
 import { representContext } from "../http/exchange.js";
 import { checkJsonBytes, READ_WRITE_VIEW } from "../http/represent.js";
 import { parseEmail } from "../model/email/message.js";
@@ -41,7 +42,8 @@ export function flipView(core: Core, check: StoredCheck, flip: FlipRecord, now: 
       uniqueKey: check.uniqueKey,
       created: check.created,
       get json(): string {
-        return (json ??= checkJsonBytes(check, representContext(core, now, 3), READ_WRITE_VIEW).toString("latin1"));
+        // The service's JSON is pure ASCII: its bytes read back the same as UTF-8.
+        return (json ??= utf8Text(checkJsonBytes(check, representContext(core, now, 3), READ_WRITE_VIEW)));
       },
     },
     flip: { status: flip.to === "up" ? "up" : "down", reason: flip.reason, at: flip.at },
@@ -90,9 +92,9 @@ export function overviewFor(core: Core, address: string, now: number): AlertView
  * secret so that it is stable for a given state and time.
  */
 function unsubscribeUrl(core: Core, channel: AlertView["channel"], now: number): string {
-  const value = createHmac("sha256", core.options.badgeSecret).update(`unsub:${channel.id}`).digest("hex");
+  const value = toHex(hmac("sha256", core.options.badgeSecret, `unsub:${channel.id}`));
   const stamp = Math.floor(now / 1000).toString(36);
-  const signature = createHmac("sha256", core.options.badgeSecret).update(`${value}:${stamp}`).digest("base64url");
+  const signature = toBase64Url(hmac("sha256", core.options.badgeSecret, `${value}:${stamp}`));
   return `${core.options.baseUrl}/integrations/${channel.id}/unsub/${value}:${stamp}:${signature}/`;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AlertDirection, EmailAlert } from "../model/notify/view.js";
 import type { FlipRecord } from "../model/store.js";
+import { toBase64 } from "../text/bytes.js";
 import type { RecordedWire } from "../transport/wire-request.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
@@ -96,7 +97,7 @@ export function sentRequest(request: RecordedWire, status: number | null): SentR
     url: request.url,
     headers: request.headers,
     body: body === null ? null : UTF8.decode(body),
-    bodyBase64: body === null ? null : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("base64"),
+    bodyBase64: body === null ? null : toBase64(body),
     status,
   };
 }

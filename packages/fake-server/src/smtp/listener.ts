@@ -9,10 +9,12 @@
  * words them.
  * @module
  */
+import type * as SmtpServerModule from "smtp-server";
 import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import { normalizePeerAddress } from "../http/peer-address.js";
 import type { InboundEmail } from "../model/email/deliver.js";
 import { parseRecipient } from "../model/email/message.js";
+import { nodePackage } from "../text/node-only.js";
 
 /** The largest message the listener takes, in bytes: the service's (its SMTP server's default, 32 MiB). */
 export const SMTP_MESSAGE_MAX_BYTES = 33_554_432;
@@ -91,7 +93,7 @@ function serviceWording(connection: Connection): void {
  * to load, which a fake that takes no mail should not pay.
  */
 async function serviceSmtpServer(): Promise<typeof SMTPServer> {
-  const { SMTPServer: Server } = await import("smtp-server");
+  const { SMTPServer: Server } = nodePackage<typeof SmtpServerModule>("smtp-server", "listenSmtp()");
   return class ServiceSmtpServer extends Server {
     // `smtp-server` has no option for the wording of these replies: each new
     // connection's `send` is wrapped before it greets (the greeting waits for

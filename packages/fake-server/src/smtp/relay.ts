@@ -7,9 +7,11 @@
  * connection or refuses the message's data, and not after any other failure.
  * @module
  */
+import type * as Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import type { EmailAlert } from "../model/notify/view.js";
 import type { Mailer } from "../notify/mailer.js";
+import { nodePackage } from "../text/node-only.js";
 
 /** Attempts per message, as the service makes them. */
 export const RELAY_ATTEMPTS = 3;
@@ -85,8 +87,8 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 export function smtpRelay(relay: { host: string; port: number }): Mailer {
   let transport: Promise<Transporter> | undefined;
   return async (email, signal) => {
-    transport ??= import("nodemailer").then(({ createTransport }) =>
-      createTransport({
+    transport ??= Promise.resolve().then(() =>
+      nodePackage<typeof Nodemailer>("nodemailer", "notifications.smtpRelay").createTransport({
         host: relay.host,
         port: relay.port,
         secure: false,

@@ -5,7 +5,7 @@
  * way `toHaveBeenCalledWith` lists a mock's calls.
  * @module
  */
-import type { PingType } from "@checks-api/schema";
+import type { PingType } from "@checks-api/schema/lite";
 import type { Operation } from "../http/router.js";
 import type { NotificationFilter } from "../notify/delivery-filter.js";
 import type { DeliveryRecord } from "../notify/outbox.js";

@@ -6,7 +6,7 @@
  * passed (its expectation) and what a delivery sent are shown as they are.
  * @module
  */
-import type { PingType } from "@checks-api/schema";
+import type { PingType } from "@checks-api/schema/lite";
 import type { FakeServer } from "../fake-server.js";
 import type { JournalEntry } from "../http/journal.js";
 import type { PingState } from "../model/state.js";

@@ -15,7 +15,7 @@
  *   host or port) its error 3.
  * @module
  */
-import { domainToASCII } from "node:url";
+import { concatBytes, latin1Bytes, utf8Bytes, utf8Text } from "./bytes.js";
 import { percentDecodeBytes } from "./percent.js";
 
 /** A URL as libcurl holds it. */
@@ -90,10 +90,10 @@ export function resolveLocation(base: CurlUrl, location: string): CurlUrl {
  * The request target as bytes: the path with every byte above 0x7F as
  * lower-case `%xx`, then `?` and the query as raw UTF-8.
  */
-export function requestTarget(url: CurlUrl): Buffer {
+export function requestTarget(url: CurlUrl): Uint8Array {
   let path = "";
-  for (const byte of Buffer.from(url.path, "utf8")) path += byte > 0x7f ? `%${byte.toString(16).padStart(2, "0")}` : String.fromCharCode(byte);
-  return Buffer.concat([Buffer.from(path, "latin1"), url.query === null ? Buffer.alloc(0) : Buffer.from(`?${url.query}`, "utf8")]);
+  for (const byte of utf8Bytes(url.path)) path += byte > 0x7f ? `%${byte.toString(16).padStart(2, "0")}` : String.fromCharCode(byte);
+  return url.query === null ? latin1Bytes(path) : concatBytes([latin1Bytes(path), utf8Bytes(`?${url.query}`)]);
 }
 
 /** The `Host` header's value: the host, and the port when it is not the scheme's default. */
@@ -103,7 +103,7 @@ export function hostHeader(url: CurlUrl): string {
 
 /** The URL as text, without its user part: origin and request target (the query's UTF-8 read back as text). */
 export function curlHref(url: CurlUrl): string {
-  return `${url.scheme}://${hostHeader(url)}${requestTarget(url).toString("utf8")}`;
+  return `${url.scheme}://${hostHeader(url)}${utf8Text(requestTarget(url))}`;
 }
 
 /** Whether two URLs reach the same scheme, host and port (credentials go only there after a redirect). */
@@ -112,12 +112,12 @@ export function sameOrigin(a: CurlUrl, b: CurlUrl): boolean {
 }
 
 /** The user part decoded to `user:password` bytes, as libcurl builds Basic credentials from it. */
-export function credentials(url: CurlUrl): Buffer | null {
+export function credentials(url: CurlUrl): Uint8Array | null {
   if (url.userinfo === null) return null;
   const colon = url.userinfo.indexOf(":");
   const user = colon < 0 ? url.userinfo : url.userinfo.slice(0, colon);
   const password = colon < 0 ? "" : url.userinfo.slice(colon + 1);
-  return Buffer.concat([percentDecodeBytes(user), Buffer.from(":"), percentDecodeBytes(password)]);
+  return concatBytes([percentDecodeBytes(user), latin1Bytes(":"), percentDecodeBytes(password)]);
 }
 
 // A Location's bytes above 0x7F become `%xx` and its spaces `%20` (`+` in the query), as libcurl encodes a URL it follows.
@@ -188,11 +188,19 @@ function hostAndPort(hostport: string, scheme: "http" | "https"): { host: string
 function hostName(written: string): string {
   if (written === "" || BAD_HOST.test(written)) throw new CurlUrlError(3);
   if (/[^\x00-\x7f]/.test(written)) {
-    const ascii = domainToASCII(written);
-    if (ascii === "") throw new CurlUrlError(3);
+    const ascii = domainToAscii(written);
+    if (ascii === null) throw new CurlUrlError(3);
     return ascii;
   }
   return ipv4(written) ?? written;
+}
+
+// An international name in punycode, by the WHATWG host parser (as Node's
+// `domainToASCII` does it), or null when it is no valid host.
+function domainToAscii(written: string): string | null {
+  const url = new URL("http://placeholder.invalid/");
+  url.hostname = written;
+  return url.hostname === "placeholder.invalid" ? null : url.hostname;
 }
 
 // libcurl rewrites a host that reads as an IPv4 address in any of its forms (`127.1`, `0x7f.0.0.1`, `2130706433`) to dotted decimal.

@@ -10,11 +10,15 @@
  * lives there.
  * @module
  */
-import { connect as netConnect, isIP, type Socket } from "node:net";
-import { connect as tlsConnect } from "node:tls";
+import type * as NodeNet from "node:net";
+import type * as NodeTls from "node:tls";
+import { ipVersion } from "../text/ip.js";
+import { nodeBuiltin } from "../text/node-only.js";
 import { AnswerReader } from "./answer-reader.js";
 import { DeliveryError, TRANSPORT_ERRORS, transportErrorText, type Transport } from "./transport.js";
 import { bodyBytes, headBytes } from "./wire-request.js";
+
+const SENDING = 'notifications.delivery "send"';
 
 /** A {@link Transport} over the network. */
 export const nodeTransport: Transport = (request, signal) =>
@@ -22,9 +26,9 @@ export const nodeTransport: Transport = (request, signal) =>
     const { url } = request;
     const host = url.host.startsWith("[") ? url.host.slice(1, -1) : url.host;
     const secure = url.scheme === "https";
-    const socket: Socket = secure
-      ? tlsConnect({ host, port: url.port, servername: isIP(host) === 0 ? host : undefined, ALPNProtocols: ["http/1.1"] })
-      : netConnect({ host, port: url.port });
+    const socket: NodeNet.Socket = secure
+      ? nodeBuiltin<typeof NodeTls>("node:tls", SENDING).connect({ host, port: url.port, servername: ipVersion(host) === 0 ? host : undefined, ALPNProtocols: ["http/1.1"] })
+      : nodeBuiltin<typeof NodeNet>("node:net", SENDING).connect({ host, port: url.port });
     const reader = new AnswerReader();
     let done = false;
     const finish = (outcome: ReturnType<AnswerReader["end"]>): void => {

@@ -24,6 +24,7 @@
  * @module
  */
 import type { HttpAlert } from "../model/notify/view.js";
+import { concatBytes, latin1Bytes, toBase64, utf8Bytes } from "../text/bytes.js";
 import { credentials, curlHref, hostHeader, parseCurlUrl, requestTarget, sameOrigin, type CurlUrl } from "../text/curl-url.js";
 import { DeliveryError, type WireHeader, type WireRequest } from "./transport.js";
 
@@ -69,9 +70,9 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
   } else {
     headers.push({ name: "Host", value: hostHeader(url), given: false });
   }
-  const login = given.auth === undefined ? credentials(url) : Buffer.from(`${given.auth[0]}:${given.auth[1]}`, "utf8");
+  const login = given.auth === undefined ? credentials(url) : utf8Bytes(`${given.auth[0]}:${given.auth[1]}`);
   if (login !== null && onFirstHost && named("authorization") === undefined) {
-    headers.push({ name: "Authorization", value: `Basic ${login.toString("base64")}`, given: false });
+    headers.push({ name: "Authorization", value: `Basic ${toBase64(login)}`, given: false });
   }
   if (named("accept") === undefined) headers.push({ name: "Accept", value: "*/*", given: false });
   for (const [name, value] of given.headers) {
@@ -93,21 +94,16 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
 }
 
 /** The request's head as bytes: request line, header lines, blank line. */
-export function headBytes(request: WireRequest): Buffer {
+export function headBytes(request: WireRequest): Uint8Array {
   const lines = request.headers.map(({ name, value, given }) => `${name}:${given ? "" : " "}${value}\r\n`).join("");
-  return Buffer.concat([
-    Buffer.from(`${request.method} `, "latin1"),
-    requestTarget(request.url),
-    Buffer.from(` HTTP/1.1\r\n${lines}\r\n`, "latin1"),
-  ]);
+  return concatBytes([latin1Bytes(`${request.method} `), requestTarget(request.url), latin1Bytes(` HTTP/1.1\r\n${lines}\r\n`)]);
 }
 
 /** The body as it goes out: as is, or in one chunk and the last chunk. */
-export function bodyBytes(request: WireRequest): Buffer | null {
-  if (request.body === null) return null;
-  const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
-  if (!request.chunked) return bytes;
-  return Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from("\r\n0\r\n\r\n")]);
+export function bodyBytes(request: WireRequest): Uint8Array | null {
+  const bytes = request.body;
+  if (bytes === null || !request.chunked) return bytes;
+  return concatBytes([latin1Bytes(`${bytes.byteLength.toString(16)}\r\n`), bytes, latin1Bytes("\r\n0\r\n\r\n")]);
 }
 
 /** A request as the outbox keeps it: the URL as text (without the user part, which went out as `Authorization`) and the headers as name/value pairs. */

@@ -3,7 +3,7 @@
  * `/b/{states}/{badge_key}.{fmt}` (`docs/reference.md#badges`).
  * @module
  */
-import { BADGE_FORMATS, type BadgeFormat, type BadgeUrls } from "@checks-api/schema";
+import { BADGE_FORMATS, type BadgeFormat, type BadgeUrls } from "@checks-api/schema/lite";
 import { aggregateBadge, badgeSignature, badgeUrls, renderBadge } from "../../model/badges.js";
 import type { Core } from "../../model/service.js";
 import { csrfRefusal, isUnsafeMethod } from "../csrf.js";

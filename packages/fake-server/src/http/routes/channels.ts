@@ -3,7 +3,7 @@
  * `channels` member (`docs/reference.md#integrations`).
  * @module
  */
-import { ERROR_MESSAGES, invalidChannelIdentifier, nonUniqueChannelIdentifier } from "@checks-api/schema";
+import { ERROR_MESSAGES, invalidChannelIdentifier, nonUniqueChannelIdentifier } from "@checks-api/schema/lite";
 import type { Reply } from "../reply.js";
 import { jsonReply, type HeaderMap } from "../responses.js";
 import type { Project } from "../../model/store.js";

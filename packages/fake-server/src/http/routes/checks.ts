@@ -8,7 +8,7 @@ import {
   validateCheckBody,
   type CheckBody,
   type Compat,
-} from "@checks-api/schema";
+} from "@checks-api/schema/lite";
 import type { Core } from "../../model/service.js";
 import { representContext, type Exchange } from "../exchange.js";
 import { checkJsonBytes, READ_ONLY_VIEW, READ_WRITE_VIEW, type CheckView } from "../represent.js";
@@ -19,6 +19,7 @@ import { clearStart } from "../../model/signals.js";
 import { rearm, recordFlip, type ApiVersion } from "../../model/status.js";
 import { uniqueKeyOf, type CheckSettings, type Project, type StoredCheck } from "../../model/store.js";
 import { resolveChannels } from "./channels.js";
+import { concatBytes, latin1Bytes } from "../../text/bytes.js";
 
 /** What a handler of an addressed check receives. */
 export interface CheckRequest {
@@ -40,9 +41,9 @@ function respondCheck(req: CheckRequest, check: StoredCheck, status: number, vie
   return jsonBytesReply(status, checkJsonBytes(check, ctx, view ? { ...plain, ...view } : plain), req.cors);
 }
 
-const LIST_OPEN = Buffer.from('{"checks": [');
-const LIST_SEPARATOR = Buffer.from(", ");
-const LIST_CLOSE = Buffer.from("]}");
+const LIST_OPEN = latin1Bytes('{"checks": [');
+const LIST_SEPARATOR = latin1Bytes(", ");
+const LIST_CLOSE = latin1Bytes("]}");
 
 /** `GET checks/`: the project's checks in creation order, filtered by `tag` (all) and `slug`. */
 export function listChecks(req: CheckRequest, project: Project): Reply {
@@ -54,7 +55,7 @@ export function listChecks(req: CheckRequest, project: Project): Reply {
   const ctx = representContext(req.core, now, req.version);
   const view = req.readOnly ? READ_ONLY_VIEW : READ_WRITE_VIEW;
   // The service's `{"checks": [...]}` with its separators, around each check's own JSON.
-  const chunks: Buffer[] = [LIST_OPEN];
+  const chunks: Uint8Array[] = [LIST_OPEN];
   for (const check of project.checks.values()) {
     if (slug !== undefined && check.slug !== slug) continue;
     if (tags.length > 0 && !hasTags(check, tags)) continue;
@@ -71,12 +72,12 @@ export function listChecks(req: CheckRequest, project: Project): Reply {
 // rule to keep it true. It keeps a list served over HTTP within the bench's
 // bound (0.8 of a bare server for 20 checks): new bytes for every answer
 // cost the socket's write more than the rendering.
-const lastLists = new WeakMap<Project, { chunks: Buffer[]; bytes: Buffer }>();
+const lastLists = new WeakMap<Project, { chunks: Uint8Array[]; bytes: Uint8Array }>();
 
-function joined(project: Project, chunks: Buffer[]): Buffer {
+function joined(project: Project, chunks: Uint8Array[]): Uint8Array {
   const last = lastLists.get(project);
   if (last?.chunks.length === chunks.length && last.chunks.every((chunk, i) => chunk === chunks[i])) return last.bytes;
-  const bytes = Buffer.concat(chunks);
+  const bytes = concatBytes(chunks);
   lastLists.set(project, { chunks, bytes });
   return bytes;
 }

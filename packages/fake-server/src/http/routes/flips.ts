@@ -3,7 +3,7 @@
  * (`docs/reference.md#listing-flips`).
  * @module
  */
-import { parseFlipsQuery } from "@checks-api/schema";
+import { parseFlipsQuery } from "@checks-api/schema/lite";
 import { representFlip } from "../represent.js";
 import type { Reply } from "../reply.js";
 import { apiFailure, jsonReply } from "../responses.js";

@@ -3,14 +3,14 @@
  * statuses, `methods`, HTTP body filtering (`docs/reference.md#pings`).
  * @module
  */
-import { isIP } from "node:net";
-import { EXIT_STATUS_MAX, PING_RESPONSES, USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema";
+import { EXIT_STATUS_MAX, PING_RESPONSES, USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema/lite";
 import type { Core } from "../../model/service.js";
 import type { Exchange } from "../exchange.js";
 import { EMPTY_BODY } from "../body.js";
 import type { Incoming } from "../incoming.js";
 import { classifyByKeywords } from "../../model/keywords.js";
 import { cutCodePoints } from "../../text/code-points.js";
+import { ipVersion } from "../../text/ip.js";
 import type { PingRoute } from "../router.js";
 import { fixedHeaderList, type HeaderList, type Reply } from "../reply.js";
 import { HTML_TYPE, noCacheHeaders, secondOf, textReply, uploadRefusal, type HeaderMap } from "../responses.js";
@@ -63,7 +63,7 @@ function callerAddress(request: Incoming): string | null {
   const forwarded = request.header("x-forwarded-for");
   const raw = forwarded !== null ? (forwarded.split(",")[0] ?? "") : (request.peer ?? "");
   if (raw === "") return null;
-  const version = isIP(raw);
+  const version = ipVersion(raw);
   if (version === 4) return raw;
   if (version === 6) {
     if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(raw)) return raw.toLowerCase();

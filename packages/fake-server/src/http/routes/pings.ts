@@ -3,7 +3,7 @@
  * (`docs/reference.md#the-ping-log`).
  * @module
  */
-import { DURATION_PAIRING_WINDOW_SECONDS, PING_LIST_MAX } from "@checks-api/schema";
+import { DURATION_PAIRING_WINDOW_SECONDS, PING_LIST_MAX } from "@checks-api/schema/lite";
 import { pyRound } from "../../text/py-float.js";
 import { representContext } from "../exchange.js";
 import { representPing } from "../represent.js";

@@ -3,7 +3,7 @@
  * classification, and recording the message as a ping.
  * @module
  */
-import { USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema";
+import { USER_AGENT_MAX_LENGTH, type PingType } from "@checks-api/schema/lite";
 import type { Core } from "../service.js";
 import { emailSearchText, parseRecipient, renderEmail, type EmailMessage } from "./message.js";
 import { classifyByKeywords } from "../keywords.js";

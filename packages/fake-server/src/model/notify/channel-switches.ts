@@ -8,7 +8,7 @@
  * notifies both ways, and so does any channel without settings (`""`).
  * @module
  */
-import { RETIRED_CHANNEL_KINDS } from "@checks-api/schema";
+import { RETIRED_CHANNEL_KINDS } from "@checks-api/schema/lite";
 import { parseEmailSettings, parseNtfySettings, parseWebhookSettings } from "./settings.js";
 import type { AlertDirection } from "./view.js";
 

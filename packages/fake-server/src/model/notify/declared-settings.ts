@@ -7,7 +7,7 @@
  * `gotify value: priority must be 0, 2, 5 or 9`.
  * @module
  */
-import { CHANNEL_SETTINGS, isKnownChannelKind, type MemberRule, type SettingsDeclaration, type TextRule } from "@checks-api/schema";
+import { CHANNEL_SETTINGS, isKnownChannelKind, type MemberRule, type SettingsDeclaration, type TextRule } from "@checks-api/schema/lite";
 import { codePointLength } from "../../text/code-points.js";
 import { memberNames, memberTokens } from "../../text/json-members.js";
 import { isEmailAddress } from "./email-address.js";

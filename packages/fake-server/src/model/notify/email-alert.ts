@@ -10,7 +10,7 @@
  * account, and the unsubscribe footer. Times are in UTC.
  * @module
  */
-import { createHash } from "node:crypto";
+import { digest as hash } from "../../text/digest.js";
 import { codePointLength, lastCodePoints } from "../../text/code-points.js";
 import { escapeHtml } from "../../text/html-escape.js";
 import { pyStrip } from "../../text/py-whitespace.js";
@@ -108,9 +108,9 @@ function dateHeader(ms: number): string {
  * its numbers derived from the delivery so that the same state gives the same message.
  */
 function messageId(view: AlertView): string {
-  const digest = createHash("sha256").update(`${view.channel.id}\n${view.check.uuid}\n${view.flip.at}\n${view.now}`).digest();
-  const process = (digest.readUInt16BE(0) % 32_000) + 1;
-  const random = digest.readBigUInt64BE(2);
+  const digest = new DataView(hash("sha256", `${view.channel.id}\n${view.check.uuid}\n${view.flip.at}\n${view.now}`).buffer);
+  const process = (digest.getUint16(0) % 32_000) + 1;
+  const random = digest.getBigUint64(2);
   return `<${Math.floor(view.now / 10)}.${process}.${random}@${EMAIL_SENDER.slice(EMAIL_SENDER.indexOf("@") + 1)}>`;
 }
 

@@ -44,14 +44,9 @@ export function jsonAlert(url: string, payload: unknown, headers: ReadonlyArray<
   return httpAlert(method, url, typed, UTF8.encode(serviceJson(payload)));
 }
 
-/**
- * Text as the UTF-8 bytes of a request body (a lone surrogate becomes
- * U+FFFD, as with `TextEncoder`). The bytes may be a view into a shared
- * pool, so readers must honour the view's offset and length.
- */
+/** Text as the UTF-8 bytes of a request body (a lone surrogate becomes U+FFFD). */
 export function utf8Body(text: string): Uint8Array {
-  // Node's pooled allocation: a body is made for every delivery, and a fresh buffer each time was the costliest step of a webhook render.
-  return Buffer.from(text, "utf8");
+  return UTF8.encode(text);
 }
 
 /**

@@ -7,7 +7,8 @@
  * same state and time always render the same request.
  * @module
  */
-import { createHash } from "node:crypto";
+import { toHex } from "../../text/bytes.js";
+import { digest } from "../../text/digest.js";
 import type { AlertView } from "./view.js";
 
 /** The fake's stand-ins for the operator's settings. */
@@ -46,7 +47,7 @@ export const VENDOR_STAND_INS = {
 
 /** A UUID (version 4 form) for one delivery and purpose, the same every time the delivery is rendered. */
 export function deliveryUuid(view: AlertView, purpose: string): string {
-  const hex = createHash("sha256").update(`${purpose}|${view.channel.id}|${view.check.uuid}|${view.flip.status}|${view.flip.at}`).digest("hex");
+  const hex = toHex(digest("sha256", `${purpose}|${view.channel.id}|${view.check.uuid}|${view.flip.status}|${view.flip.at}`));
   const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -6,7 +6,7 @@
  * byte for byte without a clock, a store or a socket.
  * @module
  */
-import type { PingType } from "@checks-api/schema";
+import type { PingType } from "@checks-api/schema/lite";
 import type { CheckKind } from "../store.js";
 import type { VendorKind } from "./vendor-kinds.js";
 

@@ -7,7 +7,7 @@
  * required.
  * @module
  */
-import { WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "@checks-api/schema";
+import { WEBHOOK_TEXT_MAX_LENGTH, type WebhookMethod } from "@checks-api/schema/lite";
 import type { AlertDirection } from "./view.js";
 import { checkDeclared, headerPairs } from "./declared-settings.js";
 import { cachedByText } from "./settings-cache.js";

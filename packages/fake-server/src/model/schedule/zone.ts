@@ -9,7 +9,7 @@
  * @module
  */
 
-import { TIMEZONE_ALIASES, TIMEZONES } from "@checks-api/schema";
+import { TIMEZONE_ALIASES, TIMEZONES } from "@checks-api/schema/lite";
 import { DAY_MS, MINUTE_MS, SECOND_MS, floorTo, wallFromFields } from "./calendar.js";
 
 /** A time zone resolved once: its formatter, or the knowledge that it never leaves UTC. */
