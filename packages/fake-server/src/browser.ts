@@ -1,7 +1,9 @@
 /**
- * `@checks-api/fake-server` for browsers and workers (the `browser`,
- * `worker` and `workerd` conditions): the main entry, with msw handed to
- * `handlers()` up front, since outside Node it cannot be loaded on first use.
+ * `@checks-api/fake-server` for browsers (the `browser` condition): the main
+ * entry, with msw handed to `handlers()` up front, since outside Node it
+ * cannot be loaded on first use (for msw's `setupWorker`). Workers (the
+ * `workerd` and `worker` conditions) get the main entry: msw does not load
+ * there, and `handle()` is what serves them.
  * @module @checks-api/fake-server
  */
 import { http } from "msw";

@@ -34,7 +34,10 @@ export type HeaderMap = Record<string, string>;
 
 // Lists that never change get one `Headers` each, so that building a
 // `Response` from them copies a ready header list instead of parsing names.
-const sharedHeaders = new WeakMap<HeaderList, Headers>();
+// Each is made with the first `Response` (`null` until then): building one
+// while the fake loads would load Node's fetch implementation, which an
+// adapter that never makes a `Response` does not need.
+const sharedHeaders = new WeakMap<HeaderList, Headers | null>();
 
 /**
  * The header list of `map`, whose names must differ case-insensitively (as
@@ -56,7 +59,7 @@ export function headerList(map: HeaderMap): string[] {
  */
 export function fixedHeaderList(map: HeaderMap): HeaderList {
   const list = Object.freeze(headerList(map));
-  sharedHeaders.set(list, toHeaders(list));
+  sharedHeaders.set(list, null);
   return list;
 }
 
@@ -79,7 +82,9 @@ function toHeaders(list: HeaderList): Headers {
  */
 export function toResponse(outcome: Outcome): Response {
   if (outcome === DROP_CONNECTION) return Response.error();
-  const headers = sharedHeaders.get(outcome.headers) ?? toHeaders(outcome.headers);
+  const shared = sharedHeaders.get(outcome.headers);
+  const headers = shared ?? toHeaders(outcome.headers);
+  if (shared === null) sharedHeaders.set(outcome.headers, headers);
   return new Response(outcome.body as string | Uint8Array<ArrayBuffer> | null, { status: outcome.status, headers });
 }
 

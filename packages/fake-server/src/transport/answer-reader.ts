@@ -16,7 +16,7 @@ export const ANSWER_HEAD_MAX_BYTES = 300 * 1024;
 
 type Outcome = TransportResponse | { error: string };
 
-const PREFIX = Buffer.from("HTTP/");
+const PREFIX = "HTTP/";
 
 /** Takes an answer's bytes as they arrive; each call says whether the answer is complete (or broken). */
 export class AnswerReader {
@@ -48,7 +48,7 @@ export class AnswerReader {
     this.#head = Buffer.concat([this.#head, chunk]);
     for (;;) {
       const start = this.#head.subarray(0, PREFIX.length);
-      if (start.toString("latin1").toUpperCase() !== PREFIX.subarray(0, start.length).toString("latin1")) {
+      if (start.toString("latin1").toUpperCase() !== PREFIX.slice(0, start.length)) {
         return { error: TRANSPORT_ERRORS.unsupported };
       }
       const end = headEnd(this.#head, this.#scanned);
