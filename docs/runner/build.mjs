@@ -26,6 +26,9 @@ export const ENTRIES = {
   schema: SRC("schema/src/index.ts"),
   vitest: `${PAGE}vitest.ts`,
   assert: `${PAGE}assert.ts`,
+  "example-io": `${PAGE}example-io.ts`,
+  "example-service": `${ROOT}examples/support/service.ts`,
+  "example-app": `${ROOT}examples/testing/app.ts`,
 };
 
 /** In the page, the packages' modules import the in-page ones, as the examples do. */
@@ -37,6 +40,10 @@ const inPage = {
       if (path === "@checks-api/sdk") return { path: ENTRIES.sdk };
       return { path: importer === ENTRIES["fake-server"] ? SRC("fake-server/src/index.ts") : ENTRIES["fake-server"] };
     });
+    // examples/support/io.ts imports them for the two functions example-io.ts replaces.
+    bundle.onResolve({ filter: /^node:(path|url)$/ }, ({ importer }) =>
+      importer.endsWith("/examples/support/io.ts") ? { path: `${PAGE}node-only.ts` } : undefined,
+    );
   },
 };
 
@@ -45,7 +52,7 @@ const inPage = {
  * @param {string} outdir
  * @returns {Promise<import("esbuild").Metafile>}
  */
-export async function buildRunner(outdir, plugins = []) {
+export async function buildRunner(outdir) {
   const result = await build({
     entryPoints: ENTRIES,
     outdir,
@@ -58,7 +65,7 @@ export async function buildRunner(outdir, plugins = []) {
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
     tsconfig: `${ROOT}tsconfig.json`,
-    plugins: [inPage, ...plugins],
+    plugins: [inPage],
     metafile: true,
     logLevel: "silent",
     legalComments: "none",

@@ -75,7 +75,7 @@ export function describeRunButtons(siteDir: () => string): void {
         afterEach(({ task }) => {
           const names: string[] = [];
           for (let at: { name: string; suite?: unknown } | undefined = task; at; at = at.suite as typeof at) names.unshift(at.name);
-          underNode.get(snippet)!.push(passed(names.slice(3).join(" > ")));
+          underNode.get(snippet)!.push(passed(names.slice(2).join(" > ")));
         });
         await import(snippetUrl(snippet));
       });

@@ -10,6 +10,7 @@ import { init, parse } from "es-module-lexer";
 import { transform } from "sucrase";
 import { environment, READS_ENVIRONMENT } from "../environment.js";
 import { formatError, formatLine } from "../format.js";
+import { RUN_KEY, startRun } from "./run-context.js";
 import { removeAllFakes, routedFetch } from "./routing.js";
 
 /** The in-page module each import of an example resolves to. */
@@ -23,6 +24,10 @@ const MODULES: Record<string, string> = {
   vitest: "vitest.js",
   "node:assert": "assert.js",
   "node:assert/strict": "assert.js",
+  // The modules the example programs (examples/*.ts) share.
+  "./support/io.js": "example-io.js",
+  "./support/service.js": "example-service.js",
+  "./app.js": "example-app.js",
 };
 
 /** The site `CHECKS_API_URL` names in the page: the in-page fake's. */
@@ -34,7 +39,6 @@ export type LineKind = "log" | "warn" | "error" | "pass" | "fail" | "skip";
 export type Print = (line: string, kind: LineKind) => void;
 
 const moduleUrl = (file: string) => new URL(`./${file}`, import.meta.url).href;
-const RUN = Symbol.for("checks-api.docs.run");
 
 globalThis.fetch = routedFetch;
 
@@ -57,7 +61,7 @@ async function prepare(code: string): Promise<{ source: string; imports: Set<str
     at = entry.e;
   }
   // The example's own console, on its first line so that line numbers stay as written.
-  return { source: `const console = globalThis[Symbol.for("checks-api.docs.run")].console;${source}${stripped.slice(at)}`, imports: used };
+  return { source: `const console = globalThis[Symbol.for("${RUN_KEY}")].console;${source}${stripped.slice(at)}`, imports: used };
 }
 
 function consoleFor(print: Print): Console {
@@ -104,10 +108,12 @@ async function runNow(code: string, print: Print): Promise<boolean> {
     await setEnvironment(code);
     const vitest = imports.has("vitest") ? ((await import(/* @vite-ignore */ moduleUrl("vitest.js"))) as typeof import("./vitest.js")) : undefined;
     vitest?.startFile();
-    (globalThis as Record<symbol, unknown>)[RUN] = { console: consoleFor(tracked) };
+    const pending: Promise<unknown>[] = [];
+    startRun({ console: consoleFor(tracked), pending });
     url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     addEventListener("unhandledrejection", uncaught);
     await import(/* @vite-ignore */ url);
+    await Promise.all(pending);
     await vitest?.runFile(tracked);
   } catch (error) {
     tracked(formatError(error), "fail");
