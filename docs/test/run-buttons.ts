@@ -14,7 +14,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumInstalled, launchChromium } from "../../test/chromium.js";
 import { environment, READS_ENVIRONMENT } from "../runner/environment.js";
-import { codeBlocks, readSnippet, ROOT } from "../scripts/snippets.js";
+import { codeBlocks, readSnippet, ROOT, snippetFiles } from "../scripts/snippets.js";
 import { runScript, snippetUrl } from "./run-under-node.js";
 import { serveSite, type StaticSite } from "./static-site.js";
 
@@ -52,6 +52,14 @@ export function describeRunButtons(siteDir: () => string): void {
   /** What each compared snippet prints under Node. */
   const underNode = new Map<string, string[]>();
   const compared = [...new Set(COMPARED.flatMap(({ source }) => snippetsOf(source)))].filter(runnable);
+
+  it("gives a reason for each example without a Run button, and names only examples that exist", () => {
+    const programs = readdirSync(join(ROOT, "examples"), { recursive: true, encoding: "utf8" }).map((file) => `examples/${file}`);
+    for (const [example, reason] of Object.entries(NEEDS_NODE)) {
+      expect(snippetFiles().includes(example) || programs.includes(example), example).toBe(true);
+      expect(reason, example).toMatch(/^[a-z].{20,}[^.]$/);
+    }
+  });
 
   describe("the compared examples under Node", () => {
     let fake: FakeServer;
