@@ -14,6 +14,9 @@ export interface SeedableFake {
   createCheck(projectId: string, body: { name: string; slug: string; tags: string }): unknown;
 }
 
+/** The site `CHECKS_API_URL` names in the site's pages: the in-page fake's. */
+export const IN_PAGE_URL = "https://checks.in-page.localhost";
+
 /** Matches the source of an example that takes its service from the environment. */
 export const READS_ENVIRONMENT = /process\.env|new (?:ChecksClient|ReadOnlyChecksClient|PingClient)\(\)|createClient\(\)/;
 

@@ -4,7 +4,7 @@
  * itself (the type stripper, the in-page fake) loads on the first Run.
  * @module
  */
-import { READS_ENVIRONMENT } from "../environment.js";
+import { IN_PAGE_URL, READS_ENVIRONMENT } from "../environment.js";
 
 type Runner = typeof import("./runner.js");
 
@@ -46,7 +46,7 @@ function enhance(example: HTMLElement): void {
   const note = element("span", {
     className: "run-note",
     textContent: READS_ENVIRONMENT.test(code.innerText)
-      ? "Runs in your browser, against a fake server in this page: CHECKS_API_URL names it and CHECKS_API_KEY holds a key of a fresh project with one check."
+      ? `Runs in your browser, against a fake server in this page: CHECKS_API_URL is ${IN_PAGE_URL}, its site, and CHECKS_API_KEY a key of a fresh project with one check.`
       : "Runs in your browser, against the fake server running in this page.",
   });
   const output = element("output", { className: "run-output", hidden: true });

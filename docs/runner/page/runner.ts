@@ -8,7 +8,7 @@
  */
 import { init, parse } from "es-module-lexer";
 import { transform } from "sucrase";
-import { environment, READS_ENVIRONMENT } from "../environment.js";
+import { environment, IN_PAGE_URL, READS_ENVIRONMENT } from "../environment.js";
 import { formatError, formatLine } from "../format.js";
 import { RUN_KEY, startRun } from "./run-context.js";
 import { removeAllFakes, routedFetch } from "./routing.js";
@@ -29,9 +29,6 @@ const MODULES: Record<string, string> = {
   "./support/service.js": "example-service.js",
   "./app.js": "example-app.js",
 };
-
-/** The site `CHECKS_API_URL` names in the page: the in-page fake's. */
-export const ENVIRONMENT_URL = "https://checks.in-page.localhost";
 
 /** What a line of output is. */
 export type LineKind = "log" | "warn" | "error" | "pass" | "fail" | "skip";
@@ -69,13 +66,13 @@ function consoleFor(print: Print): Console {
   return { ...globalThis.console, log: to("log"), info: to("log"), debug: to("log"), dir: to("log"), table: to("log"), warn: to("warn"), error: to("error") };
 }
 
-/** Sets the environment of an example that reads it: a fresh project of an in-page fake at {@link ENVIRONMENT_URL}. */
+/** Sets the environment of an example that reads it: a fresh project of an in-page fake at {@link IN_PAGE_URL}. */
 async function setEnvironment(code: string): Promise<void> {
   const env: Record<string, string> = {};
   (globalThis as { process?: unknown }).process = { env };
   if (!READS_ENVIRONMENT.test(code)) return;
   const { FakeServer } = (await import(/* @vite-ignore */ moduleUrl("fake-server.js"))) as typeof import("./fake-server.js");
-  Object.assign(env, environment(new FakeServer({ baseUrl: ENVIRONMENT_URL }), ENVIRONMENT_URL));
+  Object.assign(env, environment(new FakeServer({ baseUrl: IN_PAGE_URL }), IN_PAGE_URL));
 }
 
 let running: Promise<void> = Promise.resolve();
