@@ -114,8 +114,16 @@ export function describeRunButtons(siteDir: () => string): void {
 
     for (const { source, page: file } of COMPARED) {
       it(`${source}: every Run button prints what the snippet prints under Node`, async () => {
+        const requested: string[] = [];
+        const record = (request: { url(): string }) => void requested.push(new URL(request.url()).pathname);
+        page.on("request", record);
         await page.goto(new URL(file, site.url).href);
         const examples = page.locator(".run-example");
+        // The page loads the buttons' few lines; the runner waits for the first Run.
+        await examples.first().getByRole("button", { name: "Run", exact: true }).waitFor();
+        expect(requested).toContain("/assets/runner/loader.js");
+        expect(requested.filter((path) => /^\/assets\/runner\/[^/]+\.js$/.test(path) && path !== "/assets/runner/loader.js")).toEqual([]);
+        page.off("request", record);
         const shown = await examples.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-snippet")));
         expect(shown).toEqual(snippetsOf(source).filter(runnable));
         for (const [index, snippet] of shown.entries()) {
