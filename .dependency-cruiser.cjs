@@ -1,7 +1,7 @@
 // The layering rules of the packages, checked in `npm test` (test/architecture).
 // The fake server's layers, lowest first: text → model → http and transport (siblings) → notify →
 // control, adapters and smtp → the facade (fake-server.ts, options.ts) → cli, testing (the
-// matchers) and the entries (index.ts, cli.ts, matchers.ts, vitest.ts).
+// matchers) and the entries (index.ts, browser.ts, cli.ts, matchers.ts, vitest.ts).
 // The SDK's layers, lowest first: transport → core (the request engine) →
 // resources and ping (siblings) → clients → the root (index.ts and fetch.ts,
 // the entries, and exports.ts, which they share).
@@ -26,7 +26,7 @@ module.exports = {
       comment: "The facade composes the layers and hands them plain data; they never reach back up.",
       severity: "error",
       from: { path: BELOW_FACADE },
-      to: { path: [FACADE, `${FAKE}(index|cli|matchers|vitest)\\.ts$`, `${FAKE}(cli|testing)/`] },
+      to: { path: [FACADE, `${FAKE}(index|browser|cli|matchers|vitest)\\.ts$`, `${FAKE}(cli|testing)/`] },
     },
     {
       name: "text-is-the-bottom",
@@ -142,6 +142,25 @@ module.exports = {
       severity: "error",
       from: { path: "^packages/sdk/src/" },
       to: { path: ["^packages/schema/src/index\\.ts$", "(^|/)node_modules/zod/", "^zod($|/)"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "fake-core-needs-no-node-built-in",
+      comment:
+        "The fake's core runs in browsers and workers: a Node built-in is loaded where a Node-only feature first needs it (text/node-only.ts), never imported; the CLI alone is Node's.",
+      severity: "error",
+      from: { path: FAKE, pathNot: `${FAKE}(cli\\.ts$|cli/)` },
+      to: { dependencyTypes: ["core"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "fake-core-loads-its-heavy-libraries-on-first-use",
+      comment:
+        "Importing the fake loads its core alone: msw, undici and the SMTP libraries load when handlers(), dispatcher() or SMTP first need them (the browser entry hands msw over up front), and zod not at all.",
+      severity: "error",
+      from: { path: FAKE, pathNot: `${FAKE}(cli\\.ts$|cli/|browser\\.ts$)` },
+      to: {
+        path: ["(^|/)node_modules/(msw|undici|smtp-server|nodemailer|zod)/", "^(msw|undici|smtp-server|nodemailer|zod)($|/)", "^packages/schema/src/index\\.ts$"],
+        dependencyTypesNot: ["type-only"],
+      },
     },
     {
       name: "only-the-fake-cli-uses-the-sdk",

@@ -85,7 +85,7 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the fake's core in Chromium", ()
     return result;
   }
 
-  it("runs the SDK's fetch entry against fake.handle(): create, ping, list, the clock, export and import", async () => {
+  it("runs the SDK's fetch entry against fake.handle(): create, ping, list, the clock, export and import, alerts through notifications.fetch", async () => {
     const result = await resultOf("/sdk.html");
     expect(result).toMatchObject({
       hasProcess: false,
@@ -95,6 +95,8 @@ describe.skipIf(!chromiumInstalled() && !onCi)("the fake's core in Chromium", ()
       statusAfterTimeout: "down",
       copied: [{ name: "status board", status: "down" }],
       delivery: "record",
+      received: ["POST https://hooks.example.com/down backup is down"],
+      outbox: ["webhook \"\"", "email \"\""],
     });
   }, 60_000);
 

@@ -78,7 +78,9 @@ describe("package layers", () => {
       "packages/fake-server/src/transport/node-transport.ts": `import "../notify/processor.js";\n`,
       "packages/schema/src/limits.ts": `export const z = 1;\n`,
       "packages/fake-server/src/http/answers.ts": `import "@checks-api/sdk";\n`,
-      "packages/fake-server/src/cli/verify.ts": `import "@checks-api/sdk";\n`,
+      "packages/fake-server/src/cli/verify.ts": `import "@checks-api/sdk";\nimport "node:fs";\nimport "undici";\n`,
+      "packages/fake-server/src/model/clock.ts": `import { createHash } from "node:crypto";\nimport type { Server } from "node:http";\nexport const h = createHash;\nexport type S = Server;\n`,
+      "packages/fake-server/src/adapters/msw.ts": `import { http } from "msw";\nexport const h = http;\n`,
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(fixture, path)), { recursive: true });
@@ -111,6 +113,8 @@ describe("package layers", () => {
       ["sdk-resources-and-ping-apart", "packages/sdk/src/ping/ping.ts"],
       ["sdk-apis-below-the-clients", "packages/sdk/src/resources/checks.ts"],
       ["only-the-fake-cli-uses-the-sdk", "http/answers.ts"],
+      ["fake-core-needs-no-node-built-in", "model/clock.ts"],
+      ["fake-core-loads-its-heavy-libraries-on-first-use", "adapters/msw.ts"],
     ])("%s", (rule, file) => {
       expect(status).not.toBe(0);
       const line = output.split("\n").find((text) => text.includes(`error ${rule}:`) && text.includes(file));
@@ -119,6 +123,11 @@ describe("package layers", () => {
 
     it("lets the fake's CLI use the SDK", () => {
       expect(output).not.toMatch(/only-the-fake-cli-uses-the-sdk: packages\/fake-server\/src\/cli\//);
+    });
+
+    it("lets the fake's CLI import Node's built-ins and undici, and the core import a built-in's types", () => {
+      expect(output).not.toMatch(/fake-core-(needs-no-node-built-in|loads-its-heavy-libraries-on-first-use): packages\/fake-server\/src\/cli\//);
+      expect(output).not.toMatch(/fake-core-needs-no-node-built-in: packages\/fake-server\/src\/model\/clock\.ts → node:http/);
     });
   });
 });

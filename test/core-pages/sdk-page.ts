@@ -21,6 +21,27 @@ async function run() {
   const state = fake.exportState();
   const copy = new FakeServer();
   copy.importState(state);
+  // Alerts through the page's own function: a webhook and an email (recorded) on the flip to down.
+  const received: string[] = [];
+  const alerting = new FakeServer({
+    notifications: {
+      fetch: async (request) => {
+        received.push(`${request.method} ${request.url} ${await request.text()}`);
+        return new Response(null, { status: 204 });
+      },
+    },
+  });
+  const team = alerting.createProject();
+  alerting.addChannel(team.id, {
+    kind: "webhook",
+    value: JSON.stringify({ method_down: "POST", url_down: "https://hooks.example.com/down", body_down: "$NAME is $STATUS", headers_down: {}, method_up: "GET", url_up: "", body_up: "", headers_up: {} }),
+  });
+  alerting.addChannel(team.id, { kind: "email", value: "oncall@example.com" });
+  const alerted = alerting.createCheck(team.id, { name: "backup", timeout: 60, grace: 60, channels: "*" });
+  await alerting.handle(new Request(alerted.ping_url));
+  alerting.advanceToNextChange({ check: alerted.uuid! });
+  alerting.advanceToNextChange({ check: alerted.uuid! });
+  await alerting.settled();
   let send = "";
   try {
     new FakeServer({ notifications: { delivery: "send" } });
@@ -46,6 +67,8 @@ async function run() {
       }
     })(),
     send,
+    received,
+    outbox: alerting.notifications().map(({ channel, error }) => `${channel.kind} ${JSON.stringify(error)}`),
   };
 }
 

@@ -348,9 +348,9 @@ describe("the built packages in a browser bundle", () => {
 
 describe("the built packages in Node", () => {
   // Loading zod takes longer than the rest of the SDK together: a program
-  // that imports the SDK, or the schema's lite entry, must never pay for it.
-  it("import and require the SDK's entries and @checks-api/schema/lite without loading zod", () => {
-    const specifiers = ["@checks-api/sdk", "@checks-api/sdk/fetch", "@checks-api/schema/lite"];
+  // that imports the SDK, the fake, or the schema's lite entry, must never pay for it.
+  it("import and require the SDK's entries, the fake's main entry and @checks-api/schema/lite without loading zod", () => {
+    const specifiers = ["@checks-api/sdk", "@checks-api/sdk/fetch", "@checks-api/fake-server", "@checks-api/schema/lite"];
     writeFileSync(
       join(consumer, "no-zod-hook.mjs"),
       `export async function resolve(specifier, context, next) {
@@ -370,7 +370,7 @@ describe("the built packages in Node", () => {
       out.zodRequired = Object.keys(require.cache).filter((file) => file.includes("/zod/"));
       console.log(JSON.stringify(out));
     `);
-    expect(loaded).toEqual({ esm: [true, true, true], cjs: [true, true, true], zodRequired: [] });
+    expect(loaded).toEqual({ esm: [true, true, true, true], cjs: [true, true, true, true], zodRequired: [] });
     // The hook does catch zod: importing the main entry of the schema fails.
     expect(() => runConsumer(`
       import { register } from "node:module";

@@ -19,7 +19,7 @@ import { createDemo, type DemoProject } from "./cli/demo.js";
 import { listenProblem } from "./cli/listen-problem.js";
 import { FAKE_SERVER_VERSION } from "./cli/version.js";
 import { subcommandOf } from "./cli/subcommands.js";
-import { checkStatePath, compatOf, loadStateFile, removeStaleTemporaries, StateFileError, StateFileSaver, type StateFileContent } from "./cli/state-file.js";
+import type { StateFileContent, StateFileSaver } from "./cli/state-file.js";
 import { controlPrefix } from "./control/routes.js";
 import { incomingHandlerOf, registerIncomingHandler } from "./http/incoming.js";
 import { toResponse, type Reply } from "./http/reply.js";
@@ -81,7 +81,11 @@ async function main(argv: string[]): Promise<number | undefined> {
 
   let saved: StateFileContent | undefined;
   let stateFile: string | undefined;
+  // The state file's code loads only with --state.
+  let stateFiles: typeof import("./cli/state-file.js") | undefined;
   if (options.state !== undefined) {
+    stateFiles = await import("./cli/state-file.js");
+    const { checkStatePath, compatOf, loadStateFile, removeStaleTemporaries, StateFileError } = stateFiles;
     try {
       stateFile = await checkStatePath(options.state);
       const stale = await removeStaleTemporaries(stateFile);
@@ -139,8 +143,8 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
 
   let saver: StateFileSaver | undefined;
-  if (stateFile !== undefined) {
-    saver = new StateFileSaver(stateFile, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
+  if (stateFile !== undefined && stateFiles !== undefined) {
+    saver = new stateFiles.StateFileSaver(stateFile, fake, options.clock, (message) => log(`checks-fake-server: ${message}`));
     await saver.save();
     saver.start();
   }

@@ -3,7 +3,7 @@
  * @module
  */
 import { isIP } from "node:net";
-import { COMPAT_MODES, type Compat } from "@checks-api/schema";
+import { COMPAT_MODES, type Compat } from "@checks-api/schema/lite";
 import { limitProblem, type ServiceLimits } from "../model/limits.js";
 import { attemptTimeoutProblem, emailDomainProblem, smtpRelayProblem } from "../options.js";
 import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/notify/vendor-kinds.js";

@@ -4,7 +4,7 @@
  * logs and durations look like those of a project in use.
  * @module
  */
-import { checkUuid, type Check } from "@checks-api/schema";
+import { checkUuid, type Check } from "@checks-api/schema/lite";
 import type { FakeServer } from "../fake-server.js";
 
 const MINUTE = 60_000;

@@ -10,7 +10,7 @@
  */
 import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { COMPAT_MODES, type Compat } from "@checks-api/schema";
+import { COMPAT_MODES, type Compat } from "@checks-api/schema/lite";
 import type { FakeServer } from "../fake-server.js";
 import { validateState } from "../model/state-validation.js";
 

@@ -5,6 +5,7 @@
  * handler does (`await request.text()`, `request.headers.get(…)`).
  * @module
  */
+import { concatBytes, utf8Text } from "../text/bytes.js";
 import { curlHref } from "../text/curl-url.js";
 import { ANSWER_EXCERPT_BYTES, DeliveryError, transportErrorText, type Transport, type WireRequest } from "./transport.js";
 
@@ -73,5 +74,5 @@ async function excerpt(response: Response): Promise<string> {
   } finally {
     reader.cancel().catch(() => undefined);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, ANSWER_EXCERPT_BYTES));
+  return utf8Text(concatBytes(chunks).subarray(0, ANSWER_EXCERPT_BYTES));
 }
