@@ -471,7 +471,10 @@ export class FakeServer {
     this.#notifier.kick();
   }
 
-  /** Serves the fake over HTTP (node:http). */
+  /**
+   * Serves the fake over HTTP (node:http, loaded on the first call).
+   * @throws Error (the promise rejects) outside Node, naming node:http.
+   */
   listen(options: ListenOptions = {}): Promise<RunningServer> {
     return listen(this, options);
   }
@@ -484,18 +487,27 @@ export class FakeServer {
    * a free port unless told otherwise. Messages up to 32 MiB and 1,000
    * recipients (each `RCPT TO` naming a check pings it, repeats included),
    * 16 connections at once. The testing guide's "Email pings over SMTP"
-   * shows it from Node and Python.
+   * shows it from Node and Python. Node only (smtp-server loads on the
+   * first call; elsewhere the promise rejects naming it).
    */
   listenSmtp(options: SmtpListenOptions = {}): Promise<RunningSmtpServer> {
     return listenSmtp({ domain: () => this.options.pingEmailDomain, deliver: (message, bytes) => this.#deliverEmail(message, bytes) }, options);
   }
 
-  /** msw 2 request handlers answering with this fake. */
+  /**
+   * msw 2 request handlers answering with this fake: for `setupServer` in
+   * Node (msw loads on the first call) and `setupWorker` in a browser (the
+   * package's browser entry brings msw).
+   */
   handlers(options: { baseUrl?: string } = {}): RequestHandler[] {
     return mswHandlers(this, options);
   }
 
-  /** An undici dispatcher answering in-process, without sockets. */
+  /**
+   * An undici dispatcher answering in-process, without sockets. Node only
+   * (undici loads on the first call).
+   * @throws Error outside Node, naming undici.
+   */
   dispatcher(): Dispatcher {
     return createDispatcher(this);
   }
