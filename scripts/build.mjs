@@ -11,14 +11,17 @@
  * to run the CLI from a fresh clone and keeps `npm ci` quick; a full build
  * replaces it when one is asked for.
  *
- * After tsup, the relative links of the `.d.ts` files' doc comments to the
+ * After tsup, the source maps name their sources by relative paths only
+ * (tsup's CommonJS chunks name the generated file by its absolute path on
+ * the building machine), so that every source a map names is a file the
+ * package ships; and the relative links of the `.d.ts` files' doc comments to the
  * repository's guides become absolute: an installed package has no `docs/`.
  * @module
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { repositoryFileUrl, repositoryUrl } from "./repository.mjs";
 
@@ -116,6 +119,21 @@ export function absoluteRepositoryLinks(text) {
 }
 
 /**
+ * A source map whose absolute paths (`sources`, `file`) are made relative to its folder.
+ * @param {string} text a source map
+ * @param {string} folder the folder the map is in
+ * @returns {string}
+ */
+export function relativeSources(text, folder) {
+  const map = JSON.parse(text);
+  const local = (/** @type {string} */ path) => (isAbsolute(path) ? relative(folder, path) : path);
+  const sources = map.sources.map(local);
+  const file = typeof map.file === "string" ? local(map.file) : map.file;
+  if (sources.every((source, i) => source === map.sources[i]) && file === map.file) return text;
+  return JSON.stringify({ ...map, sources, file });
+}
+
+/**
  * Runs tsup in the package folder, then makes its declarations' links absolute.
  * @param {string} dir
  * @param {boolean} jsOnly without type declarations
@@ -126,6 +144,11 @@ function build(dir, jsOnly) {
   const run = spawnSync(process.execPath, args, { cwd: join(ROOT, dir), stdio: "inherit" });
   if (run.status !== 0) throw new Error(`${dir}: tsup exited with ${run.status ?? run.signal}`);
   const dist = join(ROOT, dir, "dist");
+  for (const file of filesUnder(dist).filter((file) => file.endsWith(".map"))) {
+    const text = readFileSync(file, "utf8");
+    const relativeMap = relativeSources(text, dirname(file));
+    if (relativeMap !== text) writeFileSync(file, relativeMap);
+  }
   for (const file of filesUnder(dist).filter((file) => /\.d\.c?ts$/.test(file))) {
     const text = readFileSync(file, "utf8");
     const linked = absoluteRepositoryLinks(text);

@@ -28,11 +28,31 @@ describe.each(files.map((file) => [relative(ROOT, file), file]))("%s", (_name, f
     expect(unchecked).toEqual([]);
   });
 
+  it("links into a package's sources only as an API reference link: a symbol's name to its entry file", () => {
+    // The site turns `[FakeServer](../packages/fake-server/src/index.ts)` into the symbol's page; any other link into
+    // src/ would lead a reader to a source file, which an installed package does not document.
+    const entries = new Set(
+      (JSON.parse(readFileSync(join(ROOT, "typedoc.json"), "utf8")) as { entryPoints: string[] }).entryPoints.map((entry) => join(ROOT, entry)),
+    );
+    const intoSources = [...markdown.matchAll(/\[([^\]]*)\]\(([^)#\s]*\/src\/[^)#\s]*)(?:#[^)]*)?\)/g)].filter(
+      ([, label, link]) => /^[a-z]+:/.test(link!) || !entries.has(join(dirname(file), link!)) || !/^[\w.]+$/.test(label!),
+    );
+    expect(intoSources.map(([text]) => text)).toEqual([]);
+  });
+
   it("links only to files that exist", () => {
     const links = [...markdown.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
     const local = links.filter((link) => !/^[a-z]+:/.test(link));
     for (const link of local) expect(existsSync(join(dirname(file), link)), `${relative(ROOT, file)} links to ${link}`).toBe(true);
   });
+});
+
+it("gives the packages' READMEs, which npm shows and installs, no link that needs the repository beside them", () => {
+  for (const name of ["schema", "sdk", "fake-server"]) {
+    const markdown = readFileSync(join(ROOT, "packages", name, "README.md"), "utf8");
+    const relative = [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((link) => !/^(?:[a-z]+:|#)/.test(link));
+    expect(relative, `packages/${name}/README.md`).toEqual([]);
+  }
 });
 
 it("shows every snippet file exactly once", () => {

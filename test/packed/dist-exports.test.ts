@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -279,6 +279,24 @@ describe("published tarballs", () => {
       const { messages, pkg } = await publint({ pack, level: "suggestion", strict: true });
       expect(messages.map((message) => formatMessage(message, pkg, { color: false })), name).toEqual([]);
     }
+  });
+
+  it("ships every source its source maps name, so that a stack frame's file exists in an installed package", () => {
+    // Installed side by side, as npm lays them out: node_modules/@checks-api/<package>/…
+    const shipped = new Set(packed.flatMap(({ name, files }) => files.map((file) => posix.join(name, file))));
+    const missing: string[] = [];
+    for (const { name, tarball, files } of packed) {
+      for (const map of files.filter((file) => file.endsWith(".map"))) {
+        const text = execFileSync("tar", ["-xzOf", tarball, `package/${map}`], { encoding: "utf8", maxBuffer: 64 << 20 });
+        const { sources } = JSON.parse(text) as { sources: string[] };
+        for (const source of sources) {
+          const installed = posix.join(name, posix.dirname(map), source);
+          // tsup's CommonJS shim is not part of the package's code; every other source is.
+          if (!shipped.has(installed) && !source.includes("node_modules/tsup/")) missing.push(`${name}/${map}: ${source}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("passes Are the Types Wrong for every entry point and module resolution", { timeout: 60_000 }, async () => {

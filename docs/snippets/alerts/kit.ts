@@ -2,7 +2,7 @@ import { channels } from "@checks-api/fake-server";
 import { test } from "@checks-api/fake-server/vitest";
 import { expect } from "vitest";
 
-// A webhook that posts for "down" and has no URL for "up" (no request then).
+// A webhook that posts for "down" and sends a GET for "up" (a direction left out sends nothing).
 const onCall = channels.webhook({
   down: {
     method: "POST",
@@ -10,6 +10,7 @@ const onCall = channels.webhook({
     body: '{"check": $NAME_JSON, "status": "$STATUS"}',
     headers: { "Content-Type": "application/json" },
   },
+  up: { method: "GET", url: "https://alerts.example.com/hooks/resolved?check=$NAME" },
 });
 
 test("the on-call webhook fires when the nightly backup misses its run", async ({ fake, project, client }) => {
@@ -24,6 +25,7 @@ test("the on-call webhook fires when the nightly backup misses its run", async (
   const [alert] = fake.notifications({ check: check.uuid, kind: "webhook", status: "down" });
   expect(JSON.parse(alert!.requests[0]!.body!)).toEqual({ check: "nightly backup", status: "down" });
 
-  await client.ping(check.uuid).success(); // back up: this webhook has no URL for "up"
   await expect(fake).not.toHaveNotified({ status: "up" });
+  await client.ping(check.uuid).success(); // back up: the "up" direction's GET
+  await expect(fake).toHaveNotified({ status: "up", to: "https://alerts.example.com/hooks/resolved?check=nightly%20backup" });
 });

@@ -25,3 +25,9 @@ for (const { name, status, last_ping } of await client.checks.list({ tag: ["prod
 
 // Change some members; the others keep their values.
 await client.checks.update(check.uuid, { desc: "pg_dump of the main database", grace: 7200 });
+
+// Create or update, for a CI job: `unique` names the members that find the existing check (here its slug).
+// The answer is `{ check, created }`: that check updated (`created: false`), or a new one (`created: true`).
+const first = await client.checks.upsert({ name: "Weekly report", slug: "weekly-report", unique: ["slug"] });
+const again = await client.checks.upsert({ name: "Weekly report", slug: "weekly-report", grace: 7200, unique: ["slug"] });
+console.log(first.created, again.created, again.check.uuid === first.check.uuid); // true false true

@@ -21,6 +21,7 @@ import { notFoundPage } from "./http/responses.js";
 import type { Operation } from "./http/router.js";
 import { saveNewCheck } from "./http/routes/checks.js";
 import { ServiceHandler } from "./http/service.js";
+import { Alarm } from "./model/alarm.js";
 import { FakeClock, type FakeServerClock } from "./model/clock.js";
 import { deliverEmail, type EmailOutcome, type InboundEmail } from "./model/email/deliver.js";
 import { IdSource } from "./model/ids.js";
@@ -40,14 +41,14 @@ import { checkedLimits, LIMIT_NAMES, type AccountLimits, type ServiceLimits } fr
 import type { Core, ResolvedOptions } from "./model/service.js";
 import { exportStore, importStore, pingStates, type FakeState, type PingState } from "./model/state.js";
 import { validateState } from "./model/state-validation.js";
-import { nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
+import { nextDetection, nextStatusChange, runDetector, type StatusChange } from "./model/status.js";
 import { Store, type StoredCheck } from "./model/store.js";
 import { matchesDelivery, type NotificationFilter } from "./notify/delivery-filter.js";
 import { fetchTransport } from "./transport/fetch-transport.js";
 import { nodeTransport } from "./transport/node-transport.js";
 import type { DeliveryRecord, SentEmail, SentRequest } from "./notify/outbox.js";
 import { Notifier } from "./notify/processor.js";
-import { SERVICE_RULES } from "./notify/service-rules.js";
+import { validateChannelValue } from "./model/notify/settings.js";
 import type { Transport } from "./transport/transport.js";
 import { resolveOptions, type FakeServerOptions, type NotificationOptions } from "./options.js";
 import { listenSmtp, type RunningSmtpServer, type SmtpListenOptions } from "./smtp/listener.js";
@@ -86,6 +87,9 @@ export type {
 /** Whose next status change {@link FakeServer.advanceToNextChange} moves the clock to: one check's, or the earliest of a project's checks. */
 export type ChangeTarget = { check: string } | { project: string };
 
+// The change a move of the clock or the alarm makes: time passed, and the detector sees to the rest.
+const timePassed = (): void => undefined;
+
 /**
  * The fake service behind {@link FakeServer.handle} and every adapter
  * (node:http, msw, undici dispatcher, CLI); tests drive it with the control
@@ -118,6 +122,8 @@ export class FakeServer {
   readonly #faults = new Faults();
   readonly #service: ServiceHandler;
   readonly #notifier: Notifier;
+  // Set for the next moment a check goes down, on a real clock only: a virtual clock's time moves only through the door.
+  readonly #alarm: Alarm | null;
   #revision = 0;
 
   /**
@@ -127,11 +133,8 @@ export class FakeServer {
   constructor(options: FakeServerOptions = {}) {
     this.options = resolveOptions(options);
     this.#clock = new FakeClock(options.clock);
-    this.#clock.onMove((now) => {
-      this.#revision++;
-      runDetector(this.#store, now);
-      this.#notifier.kick();
-    });
+    this.#clock.onMove(() => this.#change(timePassed));
+    this.#alarm = this.#clock.mode === "real" ? new Alarm(() => this.#change(timePassed)) : null;
     this.clock = this.#clock;
     this.#ids = new IdSource(options.seed);
     this.#core = { store: this.#store, ids: this.#ids, options: this.options };
@@ -142,13 +145,15 @@ export class FakeServer {
     this.#service = new ServiceHandler(this.#core, () => this.#clock.nowMs(), this.#journal, this.#faults);
     const notifications = this.options.notifications;
     this.#notifier = new Notifier(this.#core, () => this.#clock.nowMs(), {
-      rules: SERVICE_RULES,
       transport: transportFor(notifications.delivery, options.notifications?.fetch),
       mailer: notifications.smtpRelay === null ? null : smtpRelay(relayAddress(notifications.smtpRelay)),
       attemptTimeoutMs: notifications.attemptTimeoutMs,
       workers: notifications.workers,
       outbox: { records: notifications.outboxLimit, bytes: notifications.outboxByteLimit },
       vendorUrls: notifications.vendorUrls,
+      // A delivery's outcome (an integration's last error, its disabled flag) is saved state, but nothing
+      // the detector, the processor or the alarm reads: it is counted, not passed through the door,
+      // which would start the processor again from inside its own recording.
       onChange: () => this.#revision++,
     });
     registerIncomingHandler(this, (incoming) => this.#serve(incoming));
@@ -172,12 +177,54 @@ export class FakeServer {
    * A count that grows whenever the state may have changed: with every
    * request served (a ping can be a GET, and any request can record a
    * timeout) but the control API's reads (a dashboard polls them), every
-   * control method that changes something and every move of the clock.
-   * Equal values mean an equal state, so a saver can skip exporting it; the
-   * CLI's `--state` file is kept up to date this way.
+   * control method that changes something, every move of the clock, every
+   * flip time alone brings and every delivery that ends. Equal values mean
+   * an equal state, so a saver can skip exporting it; the CLI's `--state`
+   * file is kept up to date this way.
    */
   get revision(): number {
     return this.#revision;
+  }
+
+  // The one door every change of state goes through: requests (but the
+  // control API's reads), the control methods, the clock's moves and the
+  // real clock's alarm. The timeout detector runs first, at the time of the
+  // change, so that what time did before it is recorded before it (a ping
+  // after the grace time records the check down, then up); then the change;
+  // then `#changed()`, once the change is whole (a request whose body is
+  // still arriving changes the state once it has read it). A refused change
+  // still goes through `#changed()`: the detector may have recorded flips.
+  #change<T>(apply: (now: number) => T): T {
+    const now = this.#clock.nowMs();
+    runDetector(this.#store, now);
+    let result: T | undefined;
+    try {
+      result = apply(now);
+    } finally {
+      if (result instanceof Promise) result = result.finally(() => this.#changed()) as T;
+      else this.#changed();
+    }
+    return result;
+  }
+
+  // What a read shows is the state now: flips time brought since the last
+  // change make a change of their own, and one only when there are some.
+  #catchUp(): number {
+    const now = this.#clock.nowMs();
+    if (runDetector(this.#store, now)) this.#changed();
+    return now;
+  }
+
+  // After every change: count it (the CLI's `--state` saver writes the
+  // file when the count moved), start the deliveries of the flips recorded
+  // (on a later turn: after the answer, never before it), and set a real
+  // clock's alarm for the next moment a check goes down.
+  #changed(): void {
+    this.#revision++;
+    this.#notifier.kick();
+    if (this.#alarm === null) return;
+    const next = nextDetection(this.#store);
+    this.#alarm.set(next === null ? null : this.#clock.wallTimeOf(next));
   }
 
   // The core behind every adapter: `handle()` and the adapters that skip
@@ -185,25 +232,15 @@ export class FakeServer {
   #serve(incoming: Incoming): Outcome | Promise<Outcome> {
     const prefix = this.options.control?.prefix;
     const isControl = prefix !== undefined && isControlPath(prefix, incoming.pathname);
-    // The control API's reads change nothing: a dashboard polling them leaves a state file alone.
-    if (!isControl || incoming.method !== "GET") this.#revision++;
-    if (isControl) return this.#serveControl(incoming);
-    const answer = this.#service.serve(incoming);
-    // Deliveries start once the answer is out (the processor waits a turn), never before.
-    if (answer instanceof Promise) {
-      return answer.then((outcome) => {
-        this.#notifier.kick();
-        return outcome;
-      });
-    }
-    this.#notifier.kick();
-    return answer;
+    // The control API's reads change nothing by themselves (a dashboard
+    // polling them leaves a state file alone); those that show the state
+    // now catch up with time, as their methods do.
+    if (isControl && incoming.method === "GET") return this.#serveControl(incoming);
+    return this.#change(() => (isControl ? this.#serveControl(incoming) : this.#service.serve(incoming)));
   }
 
   async #serveControl(incoming: Incoming): Promise<Outcome> {
-    const outcome = (await handleControl(this, incoming)) ?? (await this.#service.serve(incoming));
-    this.#notifier.kick();
-    return outcome;
+    return (await handleControl(this, incoming)) ?? (await this.#service.serve(incoming));
   }
 
   /**
@@ -211,8 +248,7 @@ export class FakeServer {
    * @throws RangeError for a key that is malformed or already in use, or a key or name that is empty or longer than 1000 characters.
    */
   createProject(init: ProjectInit = {}): ProjectInfo {
-    this.#revision++;
-    return createProject(this.#store, this.#ids, init, this.options);
+    return this.#change(() => createProject(this.#store, this.#ids, init, this.options));
   }
 
   /** Every project, in creation order, with its keys and its account's limits. */
@@ -221,7 +257,8 @@ export class FakeServer {
   }
 
   /**
-   * The checks of a project now (the timeout detector runs first), in their
+   * The checks of a project now (the timeout detector runs first, and the
+   * deliveries of the flips it records start), in their
    * live read-write representation as {@link FakeServer.createCheck} returns
    * it (with `uuid` and `badge_url` whatever the compat mode), without a
    * request in the journal.
@@ -229,11 +266,7 @@ export class FakeServer {
    */
   checks(projectId: string): Check[] {
     const project = findProject(this.#store, projectId);
-    const now = this.#clock.nowMs();
-    // A read that records a timeout changes the state.
-    const due = this.#store.due.peek()?.alertAfter;
-    if (due !== null && due !== undefined && due <= now) this.#revision++;
-    runDetector(this.#store, now);
+    const now = this.#catchUp();
     return [...project.checks.values()].map((check) => this.#liveCheck(check, now));
   }
 
@@ -270,9 +303,10 @@ export class FakeServer {
    */
   setLimits(limits: Partial<ServiceLimits>): ServiceLimits {
     const checked = checkedLimits(limits);
-    this.#revision++;
     const options = this.options as ResolvedOptions;
-    for (const name of LIMIT_NAMES) if (checked[name] !== undefined) (options[name] as unknown) = checked[name];
+    this.#change(() => {
+      for (const name of LIMIT_NAMES) if (checked[name] !== undefined) (options[name] as unknown) = checked[name];
+    });
     return this.limits();
   }
 
@@ -282,8 +316,7 @@ export class FakeServer {
    * @throws RangeError for an unknown project or a limit that breaks its rule.
    */
   setProjectLimits(projectId: string, limits: Partial<AccountLimits>): ProjectInfo {
-    this.#revision++;
-    return setAccountLimits(this.#store, projectId, limits);
+    return this.#change(() => setAccountLimits(this.#store, projectId, limits));
   }
 
   /**
@@ -292,8 +325,7 @@ export class FakeServer {
    * @throws RangeError for an unknown project, a member missing, unknown or of the wrong type, a kind the service does not have, a name longer than 1000 characters, or settings that are not valid for the kind (the message says what is wrong).
    */
   addChannel(projectId: string, init: ChannelInit): ChannelInfo {
-    this.#revision++;
-    return addChannel(findProject(this.#store, projectId), this.#ids, init, SERVICE_RULES.validateChannelValue);
+    return this.#change(() => addChannel(findProject(this.#store, projectId), this.#ids, init, validateChannelValue));
   }
 
   /**
@@ -312,14 +344,10 @@ export class FakeServer {
    * @throws Error with the service's message when the request would fail.
    */
   createCheck(projectId: string, body: CreateCheckInput = {}): Check {
-    this.#revision++;
     const project = findProject(this.#store, projectId);
-    const now = this.#clock.nowMs();
-    runDetector(this.#store, now);
-    const outcome = saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now);
-    this.#notifier.kick();
+    const outcome = this.#change((now) => saveNewCheck(this.#core, project, body as Record<string, unknown>, 3, now));
     if (!outcome.ok) throw new Error(outcome.status === 403 ? ERROR_MESSAGES.checkLimitReached : outcome.error);
-    return this.#liveCheck(outcome.check, now);
+    return this.#liveCheck(outcome.check, this.#clock.nowMs());
   }
 
   /** Delivers an inbound email (`docs/reference.md#inbound-email`); runs the timeout detector first. */
@@ -328,12 +356,7 @@ export class FakeServer {
   }
 
   #deliverEmail(message: InboundEmail, bytes?: Uint8Array): EmailOutcome {
-    this.#revision++;
-    const now = this.#clock.nowMs();
-    runDetector(this.#store, now);
-    const outcome = deliverEmail(this.#core, message, now, bytes);
-    this.#notifier.kick();
-    return outcome;
+    return this.#change((now) => deliverEmail(this.#core, message, now, bytes));
   }
 
   /**
@@ -402,10 +425,13 @@ export class FakeServer {
    * Aborts the notification deliveries under way and those still waiting
    * (each is recorded with the error `Delivery aborted: the fake server was
    * closed`) and resolves when they have stopped; a hanging receiver is not
-   * waited for. Flips recorded later are delivered again. Does not stop
-   * servers started with {@link FakeServer.listen} (close those too).
+   * waited for. A real clock's timer for the next check to go down is
+   * cleared: nothing of the fake is left scheduled. Flips recorded later
+   * are delivered again (and a later change sets that timer again). Does
+   * not stop servers started with {@link FakeServer.listen} (close those too).
    */
   async close(): Promise<void> {
+    this.#alarm?.clear();
     this.#notifier.abort();
     await this.#notifier.settled();
   }
@@ -420,8 +446,7 @@ export class FakeServer {
    * @throws RangeError for an unknown check or project.
    */
   advanceToNextChange(target: ChangeTarget): StatusChange | null {
-    const now = this.#clock.nowMs();
-    runDetector(this.#store, now);
+    const now = this.#catchUp();
     let next: StatusChange | null = null;
     for (const check of this.#changeCandidates(target)) {
       const change = nextStatusChange(check, now);
@@ -442,12 +467,13 @@ export class FakeServer {
 
   /** Empties everything (projects, checks, journal, faults, outbox) and aborts deliveries under way; the clock is kept. */
   reset(): void {
-    this.#revision++;
-    this.#notifier.abort();
-    this.#store.clear();
-    this.#journal.clear();
-    this.#faults.clear();
-    this.#notifier.outbox.clear();
+    this.#change(() => {
+      this.#notifier.abort();
+      this.#store.clear();
+      this.#journal.clear();
+      this.#faults.clear();
+      this.#notifier.outbox.clear();
+    });
   }
 
   /** The whole state as a JSON-serialisable, versioned document. */
@@ -463,12 +489,13 @@ export class FakeServer {
    */
   importState(state: FakeState): void {
     const valid = validateState(state);
-    this.#revision++;
-    importStore(this.#store, valid);
-    this.#ids.restore(valid.random);
+    this.#change(() => {
+      importStore(this.#store, valid);
+      this.#ids.restore(valid.random);
+    });
+    // A virtual clock takes the document's time (a move: the detector runs then); a real one keeps its own.
     if (this.#clock.mode === "virtual") this.#clock.set(valid.clock);
-    else runDetector(this.#store, this.#clock.nowMs());
-    this.#notifier.kick();
+    else this.#catchUp();
   }
 
   /**

@@ -7,8 +7,9 @@ import { isTokenText } from "./control/guard.js";
 import { DEFAULT_CONTROL_BODY_LIMIT, DEFAULT_CONTROL_PREFIX, DEFAULT_STATE_BODY_LIMIT } from "./control/routes.js";
 import type { ClockInput } from "./model/clock.js";
 import { checkedLimits } from "./model/limits.js";
+import { MAX_TIMER_DELAY_MS } from "./model/real-timers.js";
 import type { ControlSettings, NotificationSettings, ResolvedOptions } from "./model/service.js";
-import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/notify/vendor-kinds.js";
+import { isVendorKind, VENDOR_KINDS, type VendorKind, type VendorUrls } from "./model/kinds/registry.js";
 import { isHttpUrl } from "./model/notify/value-rules.js";
 import { hasNode, nodeOnlyError } from "./text/node-only.js";
 
@@ -110,10 +111,9 @@ export interface NotificationOptions {
    */
   outboxByteLimit?: number | undefined;
   /**
-   * The kinds whose address the vendor fixes (PagerDuty, Opsgenie, Pushover,
-   * Telegram, Pushbullet, Matrix, Trello, GitHub, Twilio's SMS, WhatsApp and
-   * calls, and Signal and Apprise) have their requests recorded and never
-   * sent, whatever `delivery` says. A base URL given here for a kind sends
+   * The kinds whose address the vendor fixes ({@link VENDOR_KINDS}:
+   * PagerDuty, Telegram, Twilio's SMS and the others) have their requests
+   * recorded and never sent, whatever `delivery` says. A base URL given here for a kind sends
    * its requests there instead, with the vendor's path and query
    * (`{ pd: "http://127.0.0.1:9000" }` posts PagerDuty's events to
    * `http://127.0.0.1:9000/generic/2010-04-15/create_event.json`). Default: none.
@@ -152,7 +152,12 @@ export interface FakeServerOptions {
   badgeSecret?: string | undefined;
   /** Domain of inbound email addresses: a domain name (letters, digits, dots and hyphens). Default `hc.localhost`. */
   pingEmailDomain?: string | undefined;
-  /** The clock: virtual (default, starting now or at `start`) or real. */
+  /**
+   * The clock: virtual (default, starting now or at `start`: time passes only
+   * when moved) or real (following the wall clock from now or from `start`:
+   * a check goes down, and its deliveries start, when its time comes, with no
+   * request needed; the one timer this takes does not keep a process alive).
+   */
   clock?: { start?: ClockInput; mode?: "virtual" | "real" } | undefined;
   /** Makes every generated UUID and key the same from run to run. */
   seed?: number | string | undefined;
@@ -257,7 +262,7 @@ function positive(name: string, value: number): number {
 /** The service's time limit of one delivery attempt, ms. */
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 30_000;
 /** The longest time limit of one attempt, ms: the longest delay a timer takes (about 24.8 days). */
-const MAX_ATTEMPT_TIMEOUT_MS = 2_147_483_647;
+const MAX_ATTEMPT_TIMEOUT_MS = MAX_TIMER_DELAY_MS;
 
 /**
  * What is wrong with a time limit of one delivery attempt (a whole number

@@ -19,7 +19,15 @@
  * ```
  * @module @checks-api/fake-server/vitest
  */
-import { FakeServer, type FakeServerOptions, type ProjectInfo } from "@checks-api/fake-server";
+import {
+  FakeServer,
+  type FakeServerOptions,
+  type ListenOptions,
+  type ProjectInfo,
+  type RunningServer,
+  type RunningSmtpServer,
+  type SmtpListenOptions,
+} from "@checks-api/fake-server";
 import { ChecksClient } from "@checks-api/sdk";
 import { test as base, expect } from "vitest";
 import { fakeServerMatchers, type FakeServerMatchers } from "./testing/matchers.js";
@@ -43,7 +51,11 @@ export interface FakeServerFixtures {
    * or `notifications.delivery: "send"`).
    */
   fakeOptions: FakeServerOptions;
-  /** A fresh fake, built with `fakeOptions`, closed after the test. */
+  /**
+   * A fresh fake, built with `fakeOptions`, closed after the test, and with
+   * it every listener the test started with its `listen()` or
+   * `listenSmtp()` (closing one first is fine: a listener closes once).
+   */
   fake: FakeServer;
   /** A project of the test's fake, with all four keys. */
   project: ProjectInfo;
@@ -73,9 +85,12 @@ export const test = base.extend<FakeServerFixtures>({
     await use({});
   },
   fake: async ({ fakeOptions }, use) => {
-    const fake = new FakeServer(recordingUnlessAsked(fakeOptions));
-    await use(fake);
-    await fake.close();
+    const fake = new FixtureFake(recordingUnlessAsked(fakeOptions));
+    try {
+      await use(fake);
+    } finally {
+      await fake.closeAll();
+    }
   },
   project: async ({ fake }, use) => {
     await use(fake.createProject());
@@ -89,6 +104,33 @@ export const test = base.extend<FakeServerFixtures>({
 
 /** The same as {@link test}, by the other name vitest gives it. */
 export const it = test;
+
+// A listener left open would keep its port and the test process alive after the test.
+class FixtureFake extends FakeServer {
+  readonly #listeners: Array<{ close(): Promise<void> }> = [];
+
+  override async listen(options?: ListenOptions): Promise<RunningServer> {
+    return this.#kept(await super.listen(options));
+  }
+
+  override async listenSmtp(options?: SmtpListenOptions): Promise<RunningSmtpServer> {
+    return this.#kept(await super.listenSmtp(options));
+  }
+
+  /** Closes the listeners the test started, then the fake. */
+  async closeAll(): Promise<void> {
+    await Promise.all(this.#listeners.map((listener) => listener.close()));
+    await this.close();
+  }
+
+  // The test may close a listener itself: the second close must not fail or hang.
+  #kept<T extends { close(): Promise<void> }>(running: T): T {
+    let closing: Promise<void> | undefined;
+    const kept = { ...running, close: () => (closing ??= running.close()) };
+    this.#listeners.push(kept);
+    return kept;
+  }
+}
 
 // Tests do not reach the network: deliveries are recorded unless the options
 // ask for them to be sent (a delivery mode, or a `fetch` to send them through).

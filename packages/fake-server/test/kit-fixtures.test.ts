@@ -4,6 +4,7 @@
  * a suite's `test.override()` chooses the fake's options; deliveries are
  * recorded, not sent, unless the options ask.
  */
+import { connect } from "node:net";
 import { ChecksClient } from "@checks-api/sdk";
 import { describe, expect } from "vitest";
 import { FakeServer } from "../src/index.js";
@@ -31,6 +32,36 @@ describe.sequential("each test starts empty", () => {
     expect(seen[0]!.fake).not.toBe(seen[1]!.fake);
     // Its client's dispatcher was closed with it: no more requests through it.
     await expect(seen[0]!.client.checks.list()).rejects.toThrow();
+  });
+});
+
+const opened: { smtp: number; http: number; closedEarly: number }[] = [];
+
+/** Whether something listens on the port of 127.0.0.1. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe.sequential("listeners the test starts", () => {
+  test("serve during the test, and one may be closed early", async ({ fake }) => {
+    const smtp = await fake.listenSmtp();
+    const http = await fake.listen();
+    const early = await fake.listenSmtp();
+    await early.close();
+    opened.push({ smtp: smtp.port, http: http.port, closedEarly: early.port });
+    expect(await listening(smtp.port)).toBe(true);
+    expect(await listening(http.port)).toBe(true);
+    expect(await listening(early.port)).toBe(false);
+  });
+
+  test("are closed with the fake after it", async () => {
+    expect(opened).toHaveLength(1);
+    expect(await listening(opened[0]!.smtp)).toBe(false);
+    expect(await listening(opened[0]!.http)).toBe(false);
   });
 });
 

@@ -1,18 +1,20 @@
 /**
  * The matchers of the test writer's kit, as vitest runs them once
- * `@checks-api/fake-server/vitest` is imported: each passes, fails with a
- * message listing what the fake received, and works with `.not`.
+ * `@checks-api/fake-server/vitest` is imported: each passes, fails with
+ * vitest's diff against the closest thing the fake holds and a listing of
+ * what it received, and works with `.not`.
  */
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect } from "vitest";
 import { fakeServerMatchers } from "@checks-api/fake-server/matchers";
 import { test } from "@checks-api/fake-server/vitest";
 
-/** The message of the assertion error `run` throws (or rejects with). */
+/** The message of the assertion error `run` throws (or rejects with), without the diff's colours. */
 async function failure(run: () => unknown): Promise<string> {
   try {
     await run();
   } catch (error) {
-    return (error as Error).message;
+    return stripVTControlCharacters((error as Error).message);
   }
   throw new Error("the assertion passed");
 }
@@ -46,6 +48,16 @@ describe("toHaveReceivedPing", () => {
         "expect(fake).toHaveReceivedPing(uuid, expected)",
         "",
         'Expected: a ping of the check "backups" matching { type: "start" }',
+        `Closest: #2  ${START}  fail  POST  body "disk full"`,
+        "",
+        "- Expected",
+        "+ Received",
+        "",
+        "  {",
+        '-   "type": "start",',
+        '+   "type": "fail",',
+        "  }",
+        "",
         "Received: 2 pings of that check:",
         `  #1  ${START}  success  POST  body ""`,
         `  #2  ${START}  fail  POST  body "disk full"`,
@@ -115,12 +127,24 @@ describe("toHaveNotified", () => {
       [
         "expect(fake).toHaveNotified(expected)",
         "",
-        `Expected: a delivery matching { check: "${uuid}", status: "up" } (the check: "backups")`,
+        'Expected: a delivery matching { check: "backups", status: "up" }',
+        'Closest: down of the check "backups" to slack "chat": POST https://hooks.example.com/chat → no answer',
+        "",
+        "- Expected",
+        "+ Received",
+        "",
+        "  {",
+        '    "check": "backups",',
+        '-   "status": "up",',
+        '+   "status": "down",',
+        "  }",
+        "",
         "Received: 2 deliveries:",
         '  down of the check "backups" to email "ops": email to ops@example.com, "DOWN | backups"',
         '  down of the check "backups" to slack "chat": POST https://hooks.example.com/chat → no answer',
       ].join("\n"),
     );
+    expect(message).not.toContain(uuid);
   });
 
   test("fails under .not listing the deliveries that match, and says when there were none at all", async ({ fake, project, client }) => {
@@ -179,6 +203,16 @@ describe("toHaveHandled", () => {
         "expect(fake).toHaveHandled(expected)",
         "",
         'Expected: a request matching { operation: "deleteCheck" }',
+        "Closest: GET /api/v3/checks/*** → getCheck 200",
+        "",
+        "- Expected",
+        "+ Received",
+        "",
+        "  {",
+        '-   "operation": "deleteCheck",',
+        '+   "operation": "getCheck",',
+        "  }",
+        "",
         "Received: 2 requests in the journal:",
         "  POST /api/v3/checks/ → createCheck 201",
         "  GET /api/v3/checks/*** → getCheck 200",
@@ -209,6 +243,87 @@ describe("toHaveHandled", () => {
   });
 });
 
+describe("asymmetric matchers and names", () => {
+  test.override({ fakeOptions: { clock: { start: START } } });
+
+  test("print with their arguments, and the diff marks only the fields that differ", async ({ fake, client }) => {
+    const { uuid } = await client.checks.create({ name: "backups" });
+    await client.ping(uuid).success({ body: "backup done: 120 files" });
+    await client.ping(uuid).fail({ body: "disk full" });
+    const message = await failure(() => expect(fake).toHaveReceivedPing(uuid, { type: "success", body: expect.stringContaining("140 files") }));
+    expect(message).toBe(
+      [
+        "expect(fake).toHaveReceivedPing(uuid, expected)",
+        "",
+        'Expected: a ping of the check "backups" matching { type: "success", body: StringContaining "140 files" }',
+        `Closest: #1  ${START}  success  POST  body "backup done: 120 files"`,
+        "",
+        "- Expected",
+        "+ Received",
+        "",
+        "  {",
+        '-   "body": StringContaining "140 files",',
+        '+   "body": "backup done: 120 files",',
+        '    "type": "success",',
+        "  }",
+        "",
+        "Received: 2 pings of that check:",
+        `  #1  ${START}  success  POST  body "backup done: 120 files"`,
+        `  #2  ${START}  fail  POST  body "disk full"`,
+      ].join("\n"),
+    );
+  });
+
+  test("take a whole expectation: expect.objectContaining() as its fields, any other compared with each candidate", async ({ fake, project, client }) => {
+    fake.addChannel(project.id, { kind: "slack", name: "chat", value: "https://hooks.example.com/chat" });
+    const { uuid } = await client.checks.create({ name: "backups", channels: "*" });
+    await client.ping(uuid).fail({ body: "disk full" });
+    expect(fake).toHaveReceivedPing(uuid, expect.objectContaining({ type: "fail", body: /disk/ }));
+    expect(fake).not.toHaveReceivedPing(uuid, expect.objectContaining({ type: "start" }));
+    expect(fake).toHaveReceivedPing(uuid, expect.anything());
+    expect(fake).not.toHaveReceivedPing(uuid, expect.not.objectContaining({ type: "fail" }));
+    await expect(fake).toHaveNotified(expect.objectContaining({ check: uuid, kind: "slack" }));
+    expect(fake).toHaveHandled(expect.objectContaining({ operation: "createCheck" }));
+    expect(() => expect(fake).toHaveReceivedPing(uuid, expect.objectContaining({ exit_status: 1 }))).toThrow(
+      'toHaveReceivedPing: unknown field "exit_status" (the fields: type, body, exitStatus, rid)',
+    );
+    const message = await failure(() => expect(fake).toHaveReceivedPing(uuid, expect.objectContaining({ type: "start" })));
+    expect(message).toBe(
+      [
+        "expect(fake).toHaveReceivedPing(uuid, expected)",
+        "",
+        'Expected: a ping of the check "backups" matching ObjectContaining { type: "start" }',
+        `Closest: #1  ${START}  fail  POST  body "disk full"`,
+        "",
+        "- Expected",
+        "+ Received",
+        "",
+        "  {",
+        '-   "type": "start",',
+        '+   "type": "fail",',
+        "  }",
+        "",
+        "Received: 1 ping of that check:",
+        `  #1  ${START}  fail  POST  body "disk full"`,
+      ].join("\n"),
+    );
+  });
+
+  test("a failure names checks and integrations, even where a receiver's URL holds the check's UUID", async ({ fake, project, client }) => {
+    const value = { method_down: "GET", url_down: "http://hooks.example/$CODE", body_down: "", headers_down: {} };
+    const hook = fake.addChannel(project.id, { kind: "webhook", name: "hook", value: JSON.stringify({ ...value, method_up: "GET", url_up: "", body_up: "", headers_up: {} }) });
+    const { uuid } = await client.checks.create({ name: "backups", channels: "*" });
+    await client.ping(uuid).fail();
+    await expect(fake).toHaveNotified({ channel: hook.id, to: `http://hooks.example/${uuid}` });
+    const message = await failure(() => expect(fake).toHaveNotified({ check: uuid, channel: hook.id, status: "up" }));
+    expect(message).not.toContain(uuid);
+    expect(message).not.toContain(hook.id);
+    expect(message).toContain('Expected: a delivery matching { check: "backups", channel: "hook", status: "up" }');
+    expect(message).toContain('down of the check "backups" to webhook "hook": GET http://hooks.example/*** → no answer');
+    expect(message).toContain('-   "status": "up",\n+   "status": "down",');
+  });
+});
+
 describe("the matchers entry, for Jest's expect.extend()", () => {
   test("gives the same matchers, which any runner's this drives", async ({ fake, client }) => {
     expect(Object.keys(fakeServerMatchers).sort()).toEqual(["toHaveHandled", "toHaveNotified", "toHaveReceivedPing"]);
@@ -220,5 +335,25 @@ describe("the matchers entry, for Jest's expect.extend()", () => {
     const notified = await fakeServerMatchers.toHaveNotified.call(context, fake, {});
     expect(notified.pass).toBe(false);
     expect(notified.message()).toContain("Received: no deliveries");
+    // Without the runner's printers there is no diff, only the listing.
+    expect(fakeServerMatchers.toHaveHandled.call(context, fake, { operation: "deleteCheck" }).message()).toBe(
+      'expect(fake).toHaveHandled(expected)\n\nExpected: a request matching { operation: "deleteCheck" }\nReceived: 2 requests in the journal:\n' +
+        "  POST /api/v3/checks/ → createCheck 201\n  POST /ping/*** → ping 200",
+    );
+  });
+
+  test("builds the diff with the runner's own utils, as Jest's this.utils gives them", async ({ fake, client }) => {
+    const { uuid } = await client.checks.create({ name: "backups" });
+    await client.ping(uuid).success();
+    const seen: unknown[][] = [];
+    const utils = {
+      diff: (expected: unknown, received: unknown) => (seen.push([expected, received]), "<the runner's diff>"),
+      stringify: (value: unknown) => `<${String(value)}>`,
+    };
+    const context = { isNot: false, equals: (a: unknown, b: unknown) => Object.is(a, b), utils };
+    const message = fakeServerMatchers.toHaveReceivedPing.call(context, fake, uuid, { type: "fail", exitStatus: null }).message();
+    expect(seen).toEqual([[{ type: "fail", exitStatus: null }, { type: "success", exitStatus: null }]]);
+    const closest = `Closest: #1  ${fake.clock.now().toISOString()}  success  POST  body ""`;
+    expect(message).toContain(`${closest}\n\n<the runner's diff>\n\nReceived: 1 ping of that check:`);
   });
 });

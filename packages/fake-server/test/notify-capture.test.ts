@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { notifies } from "../src/model/notify/channel-switches.js";
-import { renderAlert } from "../src/model/notify/render.js";
+import { notifies } from "../src/model/kinds/registry.js";
+import { renderAlert } from "../src/model/kinds/registry.js";
 import { validateChannelValue } from "../src/model/notify/settings.js";
 import type { HttpAlert } from "../src/model/notify/view.js";
 import {

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FakeServer } from "../src/index.js";
-import { renderAlert } from "../src/model/notify/render.js";
+import { renderAlert } from "../src/model/kinds/registry.js";
 import type { AlertView, HttpAlert } from "../src/model/notify/view.js";
 
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/notifications/more-kinds/${name}`, import.meta.url), "utf8");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { notifies } from "../src/model/notify/channel-switches.js";
-import { renderAlert } from "../src/model/notify/render.js";
+import { notifies } from "../src/model/kinds/registry.js";
+import { renderAlert } from "../src/model/kinds/registry.js";
 import { validateChannelValue } from "../src/model/notify/settings.js";
 import type { AlertDirection } from "../src/model/notify/view.js";
 import { alertView } from "./notify-view.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderAlert } from "../src/model/notify/render.js";
+import { renderAlert } from "../src/model/kinds/registry.js";
 import type { AlertView, EmailAlert, HttpAlert } from "../src/model/notify/view.js";
 import { NOW, alertView } from "./notify-view.js";
 

@@ -1,9 +1,11 @@
 import { CHANNEL_KINDS, RETIRED_CHANNEL_KINDS } from "@checks-api/schema";
 import { describe, expect, it } from "vitest";
-import { notifies } from "../src/model/notify/channel-switches.js";
+import { notifies } from "../src/model/kinds/registry.js";
 import { CHANNEL_VALUE_MAX_LENGTH } from "../src/model/notify/limits.js";
-import { isPermanentFailure } from "../src/model/notify/permanent-failure.js";
-import { discordUrl, slackUrl, validateChannelValue } from "../src/model/notify/settings.js";
+import { isPermanentFailure } from "../src/model/kinds/registry.js";
+import { discordUrl } from "../src/model/kinds/discord.js";
+import { incomingWebhookUrl as slackUrl } from "../src/model/notify/slack-payload.js";
+import { validateChannelValue } from "../src/model/notify/settings.js";
 import { webhookValue } from "./notify-view.js";
 
 const json = (value: unknown) => JSON.stringify(value);

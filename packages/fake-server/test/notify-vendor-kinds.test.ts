@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FakeServer, channels } from "../src/index.js";
-import { renderAlert } from "../src/model/notify/render.js";
+import { renderAlert } from "../src/model/kinds/registry.js";
 import type { HttpAlert } from "../src/model/notify/view.js";
 import { alertView, NOW } from "./notify-view.js";
 

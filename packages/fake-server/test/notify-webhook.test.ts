@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { latin1References, placeholderValues, substitute } from "../src/model/notify/placeholders.js";
-import { renderAlert } from "../src/model/notify/render.js";
+import { renderAlert } from "../src/model/kinds/registry.js";
 import type { AlertView, HttpAlert } from "../src/model/notify/view.js";
-import { firstRequest, recordedWire } from "../src/transport/wire-request.js";
+import { sentRequest } from "../src/notify/outbox.js";
+import { firstRequest } from "../src/transport/wire-request.js";
 import { percentEncode } from "../src/text/percent.js";
 import { alertView, webhookValue } from "./notify-view.js";
 
@@ -116,6 +117,8 @@ describe("webhook requests", () => {
     expect(text(withMethod("POST", "$NAME").body)).toBe("backup");
     expect(text(withMethod("PUT", "$NAME").body)).toBe("backup");
     expect(withMethod("POST", "").body).toBeNull();
+    // A template that renders empty is still an upload, of zero bytes: the client decides how to frame it.
+    expect(withMethod("PUT", "$BODY").body?.byteLength).toBe(0);
   });
 
   it("leaves a name with quotes unescaped inside a JSON body, unlike $NAME_JSON", () => {
@@ -146,7 +149,7 @@ describe("webhook requests", () => {
     const value = webhookValue({ headers_down: { "X-Slug": "$SLUG", "X-Tab": " \t", "User-Agent": "", "X-A": "a" } });
     const rendered = render(alertView({ check: { slug: "" }, channel: { value } }));
     expect(rendered.headers).toEqual([["X-Slug", ""], ["X-Tab", " \t"], ["User-Agent", ""], ["X-A", "a"]]);
-    expect(recordedWire(firstRequest(rendered)).headers).toEqual([["Host", "hook.test"], ["Accept", "*/*"], ["X-A", "a"]]);
+    expect(sentRequest(firstRequest(rendered), null).headers).toEqual([["Host", "hook.test"], ["Accept", "*/*"], ["X-A", "a"]]);
   });
 
   it("keeps the stored header order, names that look like numbers included", () => {

@@ -13,6 +13,8 @@ import { FakeServer, type DeliveryRecord, type FakeServerOptions } from "../src/
 import { formAlert } from "../src/model/notify/http-alert.js";
 import { nodeTransport } from "../src/transport/node-transport.js";
 import { sendHttpAlert } from "../src/notify/sender.js";
+import { parseCurlUrl } from "../src/text/curl-url.js";
+import { bodyBytes, frameRequest } from "../src/transport/wire-request.js";
 import { webhook, type WebhookSide } from "./notify-helpers.js";
 import { httpAnswer, startRawReceiver, type RawReceiver } from "./notify-raw-receiver.js";
 import type { KnownChannelKind } from "@checks-api/schema";
@@ -100,6 +102,30 @@ describe("headers exactly as stored", () => {
     expect(bodies[0]!.byteLength).toBe(0);
     expect(record).toMatchObject({ error: "", requests: [{ method: "POST", body: null }] });
   });
+
+  it("a PUT whose body template renders empty announces Content-Length: 0 and sends no body bytes, as the service's client does", async () => {
+    const { heads, bodies, record } = await deliver({ method: "PUT", url: `http://${receiver.host}/h/empty`, body: "$BODY" });
+    expect(heads).toEqual([`PUT /h/empty HTTP/1.1\r\nHost: ${receiver.host}\r\nAccept: */*\r\nUser-Agent:healthchecks.io\r\nContent-Length: 0\r\n\r\n`]);
+    expect(bodies[0]!.byteLength).toBe(0);
+    expect(record).toMatchObject({ error: "", requests: [{ method: "PUT", body: "", headers: expect.arrayContaining([["Content-Length", "0"]]) }] });
+    // Recorded without sending, the request is the same.
+    const recorded = await deliver({ method: "PUT", url: `http://${receiver.host}/h/empty`, body: "$BODY" }, { notifications: RECORD });
+    expect(recorded.record.requests.map(({ status: _status, ...request }) => request)).toEqual(
+      record.requests.map(({ status: _status, ...request }) => request),
+    );
+  });
+
+  it("a PUT with an empty template sends neither body nor Content-Length", async () => {
+    const { heads } = await deliver({ method: "PUT", url: `http://${receiver.host}/h/none`, body: "" });
+    expect(heads).toEqual([`PUT /h/none HTTP/1.1\r\nHost: ${receiver.host}\r\nAccept: */*\r\nUser-Agent:healthchecks.io\r\n\r\n`]);
+  });
+
+  it("an empty PUT in chunks is the last chunk alone", () => {
+    const url = parseCurlUrl("http://hooks.example/h/chunks");
+    const request = frameRequest({ method: "PUT", headers: [["Transfer-Encoding", "chunked"]], body: new Uint8Array(0) }, url, url);
+    expect(request.headers.map(({ name }) => name)).not.toContain("Content-Length");
+    expect(Buffer.from(bodyBytes(request)!).toString("latin1")).toBe("0\r\n\r\n");
+  });
 });
 
 describe("URLs as the service's client sends them", () => {
@@ -149,6 +175,13 @@ describe("redirects and broken answers", () => {
       ["POST", `http://${receiver.host}/see-other`, "payload", 303],
       ["POST", `http://${receiver.host}/after-303`, null, 200],
     ]);
+  });
+
+  it("follows another redirect of an empty PUT with the same empty PUT: there is nothing to read twice", async () => {
+    const { heads, record } = await deliver({ method: "PUT", url: `http://${receiver.host}/moved`, body: "$BODY" });
+    expect(heads.map((head) => head.split("\r\n")[0])).toEqual(["PUT /moved HTTP/1.1", "PUT /after-302 HTTP/1.1"]);
+    expect(heads[1]).toContain("Content-Length: 0\r\n");
+    expect(record.error).toBe("");
   });
 
   it("fails other redirects of a request with a body, code 65", async () => {

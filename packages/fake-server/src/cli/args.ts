@@ -6,7 +6,7 @@ import { isIP } from "node:net";
 import { COMPAT_MODES, type Compat } from "@checks-api/schema/lite";
 import { limitProblem, type ServiceLimits } from "../model/limits.js";
 import { attemptTimeoutProblem, emailDomainProblem, smtpRelayProblem } from "../options.js";
-import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/notify/vendor-kinds.js";
+import { isVendorKind, VENDOR_KINDS, type VendorKind } from "../model/kinds/registry.js";
 import { isHttpUrl } from "../model/notify/value-rules.js";
 import { parseFlags, UsageError } from "./flags.js";
 

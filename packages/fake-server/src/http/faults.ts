@@ -4,6 +4,7 @@
  * or after the request is applied.
  * @module
  */
+import { MAX_TIMER_DELAY_MS } from "../model/real-timers.js";
 import { OPERATIONS, type Operation } from "./router.js";
 
 /** A fault to inject. */
@@ -50,8 +51,8 @@ export type AnswerFate =
   /** A `drop` or `dropAfterApplying` fault hung up instead. */
   | "dropped";
 
-/** The longest latency a fault can have: the longest wait of a Node timer (about 24.8 days). */
-const MAX_LATENCY_MS = 2_147_483_647;
+/** The longest latency a fault can have: the longest wait of a timer (about 24.8 days). */
+const MAX_LATENCY_MS = MAX_TIMER_DELAY_MS;
 
 // Headers that frame the answer on the wire: each adapter writes them from
 // the body, and a second or a wrong one would leave the client waiting for

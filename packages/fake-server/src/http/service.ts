@@ -1,10 +1,10 @@
 /**
- * The service's request pipeline behind every adapter: run the timeout
- * detector, route, apply an injected fault, answer, and journal the exchange.
+ * The service's request pipeline behind every adapter: route, apply an
+ * injected fault, answer, and journal the exchange. The caller runs the
+ * timeout detector first (the fake's door for changes).
  * @module
  */
 import type { Core } from "../model/service.js";
-import { runDetector } from "../model/status.js";
 import { BodyAbortedError } from "./body.js";
 import { csrfRefusal, isUnsafeMethod } from "./csrf.js";
 import { Exchange } from "./exchange.js";
@@ -116,7 +116,6 @@ export class ServiceHandler {
   /** Answers one request; never throws (a defect answers 500). */
   serve(incoming: Incoming): Outcome | Promise<Outcome> {
     const now = this.#now();
-    runDetector(this.#core.store, now);
     const pathname = incoming.pathname;
     const method = incoming.method;
     const ex = new Exchange(incoming, pathname, incoming.search, now);

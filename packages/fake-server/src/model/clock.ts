@@ -21,7 +21,7 @@ export interface FakeServerClock {
 export interface ClockOptions {
   /** Start time of a virtual clock (default: the real time at construction). */
   start?: ClockInput;
-  /** `virtual` (default): time stands still until moved. `real`: follows `Date.now()`. */
+  /** `virtual` (default): time stands still until moved. `real`: follows `Date.now()`, and the fake acts on time alone (checks go down when due). */
   mode?: "virtual" | "real";
 }
 
@@ -79,6 +79,16 @@ export class FakeClock implements FakeServerClock {
   /** The current time in epoch milliseconds; a real clock stops at the end of its range rather than leave it. */
   nowMs(): number {
     return this.mode === "virtual" ? this.#virtualMs : Math.min(Date.now() + this.#offsetMs, LATEST_TIME_MS);
+  }
+
+  /**
+   * When a real clock will show `ms`, in wall-clock time (epoch ms, as
+   * `Date.now()` reads it), until it is moved again; `null` for a virtual
+   * clock (it shows a time only when moved there) and for a time past the
+   * clock's range (it never shows one).
+   */
+  wallTimeOf(ms: number): number | null {
+    return this.mode === "virtual" || ms > LATEST_TIME_MS ? null : ms - this.#offsetMs;
   }
 
   /** The current time. */

@@ -4,6 +4,7 @@
  * @module
  */
 import { API_KEY_LENGTH, CHANNEL_KINDS, isKnownChannelKind, type Compat, type KnownChannelKind } from "@checks-api/schema/lite";
+import { checkGroupMembers, isGroup } from "./kinds/group.js";
 import { checkedLimits, type AccountLimits } from "./limits.js";
 import type { IdSource } from "./ids.js";
 import { IDENTIFIER_MAX_LENGTH, type Account, type Project, type Store, type StoredChannel } from "./store.js";
@@ -233,15 +234,6 @@ function checkedChannelInit(init: unknown): ChannelInit {
   return init as ChannelInit;
 }
 
-// A group's members are integrations of its own project, and not groups.
-function checkGroupMembers(project: Project, value: string): void {
-  for (const id of value.split(",")) {
-    const member = project.channels.find((channel) => channel.id === id);
-    if (member === undefined) throw new RangeError(`group value: ${id} is no integration of the project`);
-    if (member.kind === "group") throw new RangeError(`group value: ${id} is a group; a group's members are other kinds`);
-  }
-}
-
 /**
  * Adds an integration to a project.
  * @throws RangeError when `init` is not a {@link ChannelInit} (see {@link checkedChannelInit}), its name is longer than 1000 characters, `checkValue` refuses its settings, or a group names an integration that is not a non-group of the project.
@@ -251,7 +243,7 @@ export function addChannel(project: Project, ids: IdSource, init: ChannelInit, c
   notTooLong("name", name);
   const problem = checkValue(kind, value);
   if (problem !== null) throw new RangeError(problem);
-  if (kind === "group" && value !== "") checkGroupMembers(project, value);
+  if (isGroup(kind) && value !== "") checkGroupMembers(project.channels, value);
   const channel: StoredChannel = { id: ids.uuid(), name, kind, value, disabled, lastError: "" };
   project.channels.push(channel);
   return channelInfo(channel);

@@ -7,7 +7,7 @@ import type { Compat } from "@checks-api/schema/lite";
 import type { IdSource } from "./ids.js";
 import type { ServiceLimits } from "./limits.js";
 import type { Store } from "./store.js";
-import type { VendorUrls } from "./notify/vendor-kinds.js";
+import type { VendorUrls } from "./kinds/registry.js";
 
 /**
  * The fake's options with their defaults applied, as `FakeServer.options`

@@ -122,12 +122,14 @@ export function rearm(store: Store, check: StoredCheck): void {
 /**
  * The timeout detector (`docs/reference.md#going-down-by-time`), run for every check whose `D` is at
  * or before `now`, soonest first: a check that shows `down` is stored as
- * `down` with a `timeout` flip dated `D`.
+ * `down` with a `timeout` flip dated `D`. Says whether it changed a check.
  */
-export function runDetector(store: Store, now: number): void {
+export function runDetector(store: Store, now: number): boolean {
+  let changed = false;
   for (let check = store.due.peek(); check; check = store.due.peek()) {
     const downAt = check.alertAfter;
-    if (downAt === null || downAt > now) return;
+    if (downAt === null || downAt > now) break;
+    changed = true;
     if (displayedStatus(check, now, 3) === "down") {
       // A success whose run id leaves a stale start pending can re-arm the
       // check with a D already past; dating that flip before the flip it
@@ -143,6 +145,12 @@ export function runDetector(store: Store, now: number): void {
       if (check.alertAfter !== null && check.alertAfter <= now) store.due.remove(check);
     }
   }
+  return changed;
+}
+
+/** The next moment the timeout detector has work (epoch ms), or `null` while no check is due to go down. */
+export function nextDetection(store: Store): number | null {
+  return store.due.peek()?.alertAfter ?? null;
 }
 
 /** A change of a check's displayed status that time alone brings. */

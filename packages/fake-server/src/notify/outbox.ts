@@ -7,7 +7,8 @@
 import type { AlertDirection, EmailAlert } from "../model/notify/view.js";
 import type { FlipRecord } from "../model/store.js";
 import { toBase64 } from "../text/bytes.js";
-import type { RecordedWire } from "../transport/wire-request.js";
+import { curlHref } from "../text/curl-url.js";
+import type { WireRequest } from "../transport/transport.js";
 
 /** An HTTP request a delivery made (one per attempt and per redirect followed), or would make in record-only mode. */
 export interface SentRequest {
@@ -89,13 +90,13 @@ export function newRecord(channel: DeliveryRecord["channel"], check: string, fli
 
 const UTF8 = new TextDecoder();
 
-/** A request as a record shows it: its body bytes as UTF-8 text and as base64. */
-export function sentRequest(request: RecordedWire, status: number | null): SentRequest {
+/** A request as a record shows it: the URL as text (without the user part, which went out as `Authorization`), the headers as name/value pairs, the body bytes (not chunk-framed) as UTF-8 text and as base64. */
+export function sentRequest(request: WireRequest, status: number | null): SentRequest {
   const { body } = request;
   return {
     method: request.method,
-    url: request.url,
-    headers: request.headers,
+    url: curlHref(request.url),
+    headers: request.headers.map(({ name, value }): [string, string] => [name, value]),
     body: body === null ? null : UTF8.decode(body),
     bodyBase64: body === null ? null : toBase64(body),
     status,

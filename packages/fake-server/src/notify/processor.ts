@@ -16,21 +16,20 @@
  * @module
  */
 import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "../model/notify/limits.js";
+import { groupMembers, isGroup } from "../model/kinds/group.js";
+import { deliveryRateLimit, isPermanentFailure, notifies, renderAlert, type VendorUrls } from "../model/kinds/registry.js";
 import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js";
 import type { EmailAlert, HttpAlert, RenderedAlert } from "../model/notify/view.js";
 import type { Core } from "../model/service.js";
 import type { PendingFlip, StoredChannel, StoredCheck } from "../model/store.js";
-import { groupMembers } from "../model/notify/group.js";
+import { cancelTurn, nextTurn, type Turn } from "../model/real-timers.js";
 import { routedAlert } from "../model/notify/vendor.js";
-import type { VendorUrls } from "../model/notify/vendor-kinds.js";
 import { channelView, flipView, overviewFor, type FlipView } from "./alert-view.js";
 import { newRecord, Outbox, sentRequest, textLength, type DeliveryRecord, type OutboxLimits } from "./outbox.js";
-import type { NotifyRules } from "./rules.js";
 import { sendHttpAlert } from "./sender.js";
-import { CurlUrlError } from "../text/curl-url.js";
 import type { Mailer } from "./mailer.js";
-import { DeliveryError, TRANSPORT_ERRORS, type Transport } from "../transport/transport.js";
-import { firstRequest, recordedWire, type RecordedWire } from "../transport/wire-request.js";
+import { sendingError, TRANSPORT_ERRORS, type Transport, type WireRequest } from "../transport/transport.js";
+import { firstRequest } from "../transport/wire-request.js";
 
 /** Longest error text a delivery record and an integration keep, as the service stores them. */
 export const ERROR_TEXT_MAX_LENGTH = 200;
@@ -44,8 +43,6 @@ const RELAY_REFUSED = "relay refused the message";
 
 /** What the processor works with. */
 export interface NotifierSettings {
-  /** The per-kind rules and renderers. */
-  rules: NotifyRules;
   /** Sends HTTP deliveries; `null` records them without sending. */
   transport: Transport | null;
   /** Also hands alert emails to an SMTP relay; `null`: they are only recorded. */
@@ -85,15 +82,6 @@ interface FlipSends {
   signal: AbortSignal;
 }
 
-// Taken when the module loads, so that a test's fake timers (which replace
-// the globals) cannot hold deliveries back. Called as plain functions: a
-// browser's timer functions refuse another `this`.
-const { setImmediate: startImmediate, clearImmediate: stopImmediate, setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
-const nextTurn: (callback: () => void) => unknown =
-  startImmediate !== undefined ? (callback) => startImmediate(callback) : (callback) => startTimeout(callback, 0);
-const cancelTurn: (turn: unknown) => void =
-  stopImmediate !== undefined ? (turn) => stopImmediate(turn as NodeJS.Immediate) : (turn) => stopTimeout(turn as number);
-
 /** Delivers the store's pending flips; one processor per fake. */
 export class Notifier {
   /** The delivery records. */
@@ -106,14 +94,14 @@ export class Notifier {
   // The checks whose flips a worker is sending.
   readonly #busy = new Set<string>();
   // The turn of the event loop that starts workers, while one is scheduled.
-  #turn: unknown = null;
+  #turn: Turn = null;
   #controller = new AbortController();
   readonly #buckets = new TokenBuckets();
 
   /**
    * @param core The service.
    * @param now The clock's reading, epoch ms.
-   * @param settings Rules, transport, workers, limits of the outbox.
+   * @param settings Transport, workers, limits of the outbox.
    */
   constructor(core: Core, now: () => number, settings: NotifierSettings) {
     this.#core = core;
@@ -174,13 +162,12 @@ export class Notifier {
     flip.processed = true;
     // A check deleted (or a fake reset) before its flip was taken has nobody left to notify.
     if (this.#core.store.checks.get(check.uuid) !== check) return;
-    const { rules } = this.#settings;
     const now = this.#now();
     const shared = flipView(this.#core, check, flip, now);
     const sends: FlipSends = { check: check.uuid, deliveries: [], signal: this.#controller.signal };
     for (const channel of check.project.channels) {
-      if (!check.channels.has(channel.id) || channel.disabled || !rules.notifies(channel.kind, channel.value, shared.flip.status)) continue;
-      if (channel.kind === "group") this.#recordGroup(channel, check, flip, now, shared, sends);
+      if (!check.channels.has(channel.id) || channel.disabled || !notifies(channel.kind, channel.value, shared.flip.status)) continue;
+      if (isGroup(channel.kind)) this.#recordGroup(channel, check, flip, now, shared, sends);
       else this.#recordDelivery(channel, check.uuid, flip, now, shared, sends, null);
     }
     if (sends.deliveries.length > 0) this.#waiting.push(sends);
@@ -195,10 +182,10 @@ export class Notifier {
     sends: FlipSends,
     group: GroupTally | null,
   ): void {
-    const { rules, transport } = this.#settings;
+    const { transport } = this.#settings;
     const record = newRecord(channel, check, flip, now);
     let alert: RenderedAlert = { type: "none" };
-    const limit = rules.rateLimit(channel.kind, channel.value);
+    const limit = deliveryRateLimit(channel.kind, channel.value);
     if (limit !== null && !this.#buckets.take(limit, now)) {
       record.error = RATE_LIMIT_EXCEEDED;
     } else {
@@ -240,7 +227,7 @@ export class Notifier {
     const members = groupMembers(group, check.project.channels);
     const tally: GroupTally = { record, channel: group, members: members.length, pending: 1, failed: 0 };
     for (const member of members) {
-      if (!this.#settings.rules.notifies(member.kind, member.value, shared.flip.status)) continue;
+      if (!notifies(member.kind, member.value, shared.flip.status)) continue;
       tally.pending++;
       this.#recordDelivery(member, check.uuid, flip, now, shared, sends, tally);
     }
@@ -257,12 +244,11 @@ export class Notifier {
 
   // An email to a user of the account carries the overview of that user's projects.
   #render(channel: StoredChannel, shared: FlipView): RenderedAlert {
-    const { rules } = this.#settings;
     const view = channelView(this.#core, shared, channel);
-    let alert = routedAlert(rules.renderAlert(view), this.#settings.vendorUrls);
+    let alert = routedAlert(renderAlert(view), this.#settings.vendorUrls);
     if (alert.type === "email") {
       view.overview = overviewFor(this.#core, alert.to, shared.now);
-      if (view.overview !== null) alert = rules.renderAlert(view);
+      if (view.overview !== null) alert = renderAlert(view);
     }
     if (textLength(alert) > RENDERED_ALERT_MAX_LENGTH) throw new RangeError(RENDER_LIMIT_ERROR);
     return alert;
@@ -294,13 +280,12 @@ export class Notifier {
           await this.#mail(alert, sends.signal, record, channel, group);
           continue;
         }
-        const { rules, transport } = this.#settings;
         const outcome = await sendHttpAlert(alert, {
-          transport: transport as Transport,
+          transport: this.#settings.transport as Transport,
           attemptTimeoutMs: this.#settings.attemptTimeoutMs,
           signal: sends.signal,
-          isPermanent: (status, bodyText) => rules.isPermanentFailure(channel.kind, status, bodyText),
-          onRequest: (request, status) => record.requests.push(sentRequest(recordedWire(request), status)),
+          isPermanent: (status, bodyText) => isPermanentFailure(channel.kind, status, bodyText),
+          onRequest: (request, status) => record.requests.push(sentRequest(request, status)),
         });
         record.error = outcome.error.slice(0, ERROR_TEXT_MAX_LENGTH);
         if (outcome.permanent) channel.disabled = true;
@@ -333,11 +318,12 @@ export class Notifier {
 }
 
 // The request an alert would send first, as it would go on the wire, or the error text sending would fail with.
-function unsentRequest(alert: HttpAlert): RecordedWire | string {
+function unsentRequest(alert: HttpAlert): WireRequest | string {
   try {
-    return recordedWire(firstRequest(alert));
+    return firstRequest(alert);
   } catch (problem) {
-    if (problem instanceof DeliveryError || problem instanceof CurlUrlError) return problem.message;
-    throw problem;
+    const error = sendingError(problem);
+    if (error === null) throw problem;
+    return error;
   }
 }

@@ -11,8 +11,9 @@
  * @module
  */
 import type { HttpAlert } from "../model/notify/view.js";
-import { CurlUrlError, parseCurlUrl, resolveLocation, type CurlUrl } from "../text/curl-url.js";
-import { DeliveryError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "../transport/transport.js";
+import { startTimer, stopTimer, unrefTimer } from "../model/real-timers.js";
+import { parseCurlUrl, resolveLocation, type CurlUrl } from "../text/curl-url.js";
+import { DeliveryError, sendingError, TRANSPORT_ERRORS, type Transport, type TransportResponse, type WireRequest } from "../transport/transport.js";
 import { frameRequest } from "../transport/wire-request.js";
 
 /** Attempts per delivery, as the service makes them. */
@@ -20,10 +21,6 @@ export const DELIVERY_ATTEMPTS = 3;
 /** Redirects followed per attempt. */
 export const MAX_REDIRECTS = 3;
 const SUCCESS = new Set([200, 201, 202, 204]);
-// Taken when the module loads, so that a test's fake timers (which replace
-// the globals) neither stop the time limit nor let it fire early.
-const startTimer = globalThis.setTimeout;
-const stopTimer = globalThis.clearTimeout;
 
 /** How {@link sendHttpAlert} runs. */
 export interface SendSettings {
@@ -91,12 +88,12 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
       }
       if (request.body !== null) {
         // A 303 (and for a form, a 301 or 302) goes on as a POST without the body; a form is sent again
-        // after any other redirect, while an uploaded body cannot be read twice.
+        // after any other redirect, while an uploaded body cannot be read twice (zero bytes need no second reading).
         const dropsBody = response.status === 303 || (alert.form === true && (response.status === 301 || response.status === 302));
         if (dropsBody) {
           method = "POST";
           bodyless = true;
-        } else if (alert.form !== true) {
+        } else if (alert.form !== true && request.body.byteLength > 0) {
           return { error: TRANSPORT_ERRORS.rewind, permanent: false };
         }
       }
@@ -108,7 +105,7 @@ async function attemptOnce(alert: HttpAlert, settings: SendSettings): Promise<Se
 }
 
 function failure(problem: unknown): SendOutcome {
-  return { error: problem instanceof DeliveryError || problem instanceof CurlUrlError ? problem.message : TRANSPORT_ERRORS.empty, permanent: false };
+  return { error: sendingError(problem) ?? TRANSPORT_ERRORS.empty, permanent: false };
 }
 
 // One exchange under the attempt's time limit and the fake's abort signal.
@@ -125,9 +122,8 @@ async function exchange(request: WireRequest, settings: SendSettings): Promise<T
     giveUp();
   };
   settings.signal.addEventListener("abort", stop, { once: true });
-  const timer = startTimer(stop, settings.attemptTimeoutMs);
   // A pending delivery must not keep a process alive that is otherwise done.
-  timer.unref?.();
+  const timer = unrefTimer(startTimer(stop, settings.attemptTimeoutMs));
   try {
     return await Promise.race([settings.transport(request, limit.signal), abandoned]);
   } catch (problem) {

@@ -10,6 +10,7 @@
 import type * as Nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import type { EmailAlert } from "../model/notify/view.js";
+import { startTimer, stopTimer } from "../model/real-timers.js";
 import type { Mailer } from "../notify/mailer.js";
 import { nodePackage } from "../text/node-only.js";
 
@@ -24,9 +25,6 @@ export const RELAY_TIMEOUT_MS = 10_000;
 const BUILT_BY_NODEMAILER = new Set(["content-type", "mime-version"]);
 /** Header fields with a nodemailer message option of their own. */
 const OWN_OPTIONS: Readonly<Record<string, string>> = { from: "from", to: "to", subject: "subject", date: "date", "message-id": "messageId" };
-
-// Taken when the module loads, so that a test's fake timers cannot hold a retry back.
-const { setTimeout: startTimeout, clearTimeout: stopTimeout } = globalThis;
 
 /** The message nodemailer sends for `email`. */
 function messageOf(email: EmailAlert): Record<string, unknown> {
@@ -57,12 +55,12 @@ function isRetried(error: unknown): boolean {
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = startTimeout(() => {
+    const timer = startTimer(() => {
       signal.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
     const onAbort = (): void => {
-      stopTimeout(timer);
+      stopTimer(timer);
       reject(signal.reason);
     };
     signal.addEventListener("abort", onAbort, { once: true });

@@ -1,8 +1,9 @@
 /**
  * The fake server's matchers, for vitest's `expect` and for Jest's: each
  * says whether the fake received something (a ping, a request) or did
- * something (a notification), and when not, lists what it did receive, the
- * way `toHaveBeenCalledWith` lists a mock's calls.
+ * something (a notification), and when not, shows the runner's diff between
+ * the expectation and the closest thing the fake holds, then lists what it
+ * did receive, the way `toHaveBeenCalledWith` lists a mock's calls.
  * @module
  */
 import type { PingType } from "@checks-api/schema/lite";
@@ -12,14 +13,19 @@ import type { DeliveryRecord } from "../notify/outbox.js";
 import {
   asFake,
   checkLabel,
-  checkNames,
   describeDelivery,
   describeEntry,
   describePing,
+  isAsymmetric,
   listed,
+  masked,
+  namesOf,
   pingsOf,
   showExpectation,
+  type Asymmetric,
+  type FakeNames,
   type ReceivedPing,
+  type Stringify,
 } from "./received.js";
 
 /**
@@ -60,8 +66,12 @@ export interface HandledExpectation {
  * The fake server's matchers, as `expect(fake)` offers them once they are
  * registered: by importing `@checks-api/fake-server/vitest`, or with
  * `expect.extend(fakeServerMatchers)` from `@checks-api/fake-server/matchers`.
- * Each works negated with `.not`, and fails with a message that lists what
- * the fake received.
+ * Each works negated with `.not`. A failure shows the runner's
+ * `- Expected / + Received` diff between the expectation and the closest
+ * ping, delivery or request the fake holds, then lists what it received;
+ * checks and integrations appear by name, never by UUID. An expectation may
+ * be given whole as an asymmetric matcher (`expect.objectContaining({ … })`),
+ * and any field as one.
  * @typeParam R what a matcher returns: `void` in vitest, Jest's `R`
  */
 export interface FakeServerMatchers<R = void> {
@@ -111,6 +121,16 @@ export interface MatcherContext {
   isNot: boolean;
   /** The runner's deep equality, which knows asymmetric matchers. */
   equals(a: unknown, b: unknown): boolean;
+  /** The runner's printers; without them a failure lists what the fake received, with no diff. */
+  utils?: MatcherUtils | undefined;
+}
+
+/** What the matchers use of the runner's `this.utils` (vitest's and Jest's have both). */
+export interface MatcherUtils {
+  /** The `- Expected / + Received` diff of two values. */
+  diff(expected: unknown, received: unknown): string | null | undefined;
+  /** A value as the runner prints it (asymmetric matchers with their argument). */
+  stringify(value: unknown): string;
 }
 
 /** A matcher's verdict, as vitest and Jest take it. */
@@ -124,6 +144,8 @@ export interface MatcherResult {
 const PING_FIELDS = ["type", "body", "exitStatus", "rid"] as const;
 const NOTIFICATION_FIELDS = ["check", "channel", "kind", "status", "to"] as const;
 const HANDLED_FIELDS = ["operation", "status"] as const;
+/** Characters of a ping body the diff shows. */
+const BODY_DIFFED = 1000;
 
 /**
  * The matchers' implementations, for `expect.extend()`: vitest's, or
@@ -139,23 +161,30 @@ export const fakeServerMatchers = {
   toHaveReceivedPing(this: MatcherContext, received: unknown, check: string, expected: PingExpectation = {}): MatcherResult {
     const fake = asFake(received, "toHaveReceivedPing");
     if (typeof check !== "string") throw new TypeError(`toHaveReceivedPing: the check must be given as its UUID, not ${typeof check}`);
-    checkFields("toHaveReceivedPing", expected, PING_FIELDS);
+    const wanted = resolve("toHaveReceivedPing", expected, PING_FIELDS);
     const found = pingsOf(fake, check);
-    const matching = found?.filter((ping) => pingMatches(this, ping, expected)) ?? [];
+    const candidates = (found ?? []).map((ping) => pingCandidate(this, ping));
+    const matching = candidates.filter((candidate) => matchesAll(this, candidate, wanted));
     const hint = header(this, "toHaveReceivedPing", "uuid", expected);
     return {
       pass: matching.length > 0,
       message: () => {
+        const names = namesOf(fake);
+        const expectation = showExpectation(expected, stringifier(this));
+        let text: string;
         if (!found) {
-          const names = [...checkNames(fake).values()].map((name) => JSON.stringify(name));
-          const checks = names.length === 0 ? "no checks" : `${names.length === 1 ? "1 check" : `${names.length} checks`}: ${names.join(", ")}`;
-          return `${hint}\n\nExpected: a ping matching ${showExpectation(expected)}\nReceived: no check has that UUID (the fake has ${checks})`;
+          const all = [...names.checks.values()].map((name) => JSON.stringify(name));
+          const checks = all.length === 0 ? "no checks" : `${all.length === 1 ? "1 check" : `${all.length} checks`}: ${all.join(", ")}`;
+          text = `${hint}\n\nExpected: a ping matching ${expectation}\nReceived: no check has that UUID (the fake has ${checks})`;
+        } else if (this.isNot) {
+          const list = listed(matching.map((candidate) => candidate.line), ["matching ping", "matching pings"], ` of ${found.length}:`);
+          text = `${hint}\n\nExpected: no ping of ${checkLabel(names, check)} matching ${expectation}\nReceived: ${list}`;
+        } else {
+          const closest = closestDiff(this, candidates, wanted, (_, value) => value);
+          const list = listed(candidates.map((candidate) => candidate.line), ["ping of that check", "pings of that check"]);
+          text = `${hint}\n\nExpected: a ping of ${checkLabel(names, check)} matching ${expectation}\n${closest}Received: ${list}`;
         }
-        const of = checkLabel(checkNames(fake), check);
-        if (this.isNot) {
-          return `${hint}\n\nExpected: no ping of ${of} matching ${showExpectation(expected)}\nReceived: ${listed(matching.map(describePing), ["matching ping", "matching pings"], ` of ${found.length}:`)}`;
-        }
-        return `${hint}\n\nExpected: a ping of ${of} matching ${showExpectation(expected)}\nReceived: ${listed(found.map(describePing), ["ping of that check", "pings of that check"])}`;
+        return masked(text, names, [check]);
       },
     };
   },
@@ -163,21 +192,32 @@ export const fakeServerMatchers = {
   /** {@link FakeServerMatchers.toHaveNotified}: whether the outbox holds a matching delivery, once every due one has finished. */
   async toHaveNotified(this: MatcherContext, received: unknown, expected: NotificationExpectation = {}): Promise<MatcherResult> {
     const fake = asFake(received, "toHaveNotified");
-    checkFields("toHaveNotified", expected, NOTIFICATION_FIELDS);
+    const wanted = resolve("toHaveNotified", expected, NOTIFICATION_FIELDS);
     await fake.settled();
     const records = fake.notifications();
-    const matching = records.filter((record) => deliveryMatches(this, record, expected));
     const hint = header(this, "toHaveNotified", undefined, expected);
+    // Names are read only for a message, but a delivery's line needs them: read them once, lazily.
+    let names: FakeNames | undefined;
+    const namesNow = (): FakeNames => (names ??= namesOf(fake));
+    const candidates = records.map((record) => deliveryCandidate(this, record, namesNow));
+    const matching = candidates.filter((candidate) => matchesAll(this, candidate, wanted));
     return {
       pass: matching.length > 0,
       message: () => {
-        const names = checkNames(fake);
-        const describe = (record: DeliveryRecord) => describeDelivery(record, names);
-        const about = expected.check === undefined ? "" : ` (the check: ${checkLabel(names, expected.check).replace(/^the check /, "")})`;
+        const known = namesNow();
+        const expectation = isAsymmetric(expected)
+          ? showExpectation(expected, stringifier(this))
+          : showExpectation(Object.fromEntries(wanted.fields.map(([field, value]) => [field, expectedShown(known, field, value)])), stringifier(this));
+        let text: string;
         if (this.isNot) {
-          return `${hint}\n\nExpected: no delivery matching ${showExpectation(expected)}${about}\nReceived: ${listed(matching.map(describe), ["matching delivery", "matching deliveries"], ` of ${records.length}:`)}`;
+          const list = listed(matching.map((candidate) => candidate.line), ["matching delivery", "matching deliveries"], ` of ${records.length}:`);
+          text = `${hint}\n\nExpected: no delivery matching ${expectation}\nReceived: ${list}`;
+        } else {
+          const closest = closestDiff(this, candidates, wanted, (field, value) => expectedShown(known, field, value));
+          const list = listed(candidates.map((candidate) => candidate.line), ["delivery", "deliveries"]);
+          text = `${hint}\n\nExpected: a delivery matching ${expectation}\n${closest}Received: ${list}`;
         }
-        return `${hint}\n\nExpected: a delivery matching ${showExpectation(expected)}${about}\nReceived: ${listed(records.map(describe), ["delivery", "deliveries"])}`;
+        return masked(text, known, records.flatMap((record) => [record.check, record.channel.id]));
       },
     };
   },
@@ -185,37 +225,120 @@ export const fakeServerMatchers = {
   /** {@link FakeServerMatchers.toHaveHandled}: whether the journal holds a request of that operation (and status). */
   toHaveHandled(this: MatcherContext, received: unknown, expected: HandledExpectation): MatcherResult {
     const fake = asFake(received, "toHaveHandled");
-    if (typeof expected !== "object" || expected === null || !("operation" in expected)) {
+    if (!isAsymmetric(expected) && (typeof expected !== "object" || expected === null || !("operation" in expected))) {
       throw new TypeError('toHaveHandled: give the operation, as in toHaveHandled({ operation: "createCheck" })');
     }
-    checkFields("toHaveHandled", expected, HANDLED_FIELDS);
+    const wanted = resolve("toHaveHandled", expected, HANDLED_FIELDS);
     const entries = fake.journal();
-    const matching = entries.filter(
-      (entry) => fieldMatches(this, entry.operation, expected.operation) && fieldMatches(this, entry.status, expected.status),
-    );
+    const candidates = entries.map((entry): Candidate => {
+      const view = { operation: entry.operation, status: entry.status };
+      return { view, shown: view, line: describeEntry(entry), matches: (field, value) => fieldMatches(this, view[field as keyof typeof view], value) };
+    });
+    const matching = candidates.filter((candidate) => matchesAll(this, candidate, wanted));
     const hint = header(this, "toHaveHandled", undefined, expected);
     return {
       pass: matching.length > 0,
       message: () => {
+        const expectation = showExpectation(expected, stringifier(this));
+        let text: string;
         if (this.isNot) {
-          return `${hint}\n\nExpected: no request matching ${showExpectation(expected)}\nReceived: ${listed(matching.map(describeEntry), ["matching request", "matching requests"], ` of ${entries.length}:`)}`;
+          const list = listed(matching.map((candidate) => candidate.line), ["matching request", "matching requests"], ` of ${entries.length}:`);
+          text = `${hint}\n\nExpected: no request matching ${expectation}\nReceived: ${list}`;
+        } else {
+          const closest = closestDiff(this, candidates, wanted, (_, value) => value);
+          const list = listed(candidates.map((candidate) => candidate.line), ["request in the journal", "requests in the journal"]);
+          text = `${hint}\n\nExpected: a request matching ${expectation}\n${closest}Received: ${list}`;
         }
-        return `${hint}\n\nExpected: a request matching ${showExpectation(expected)}\nReceived: ${listed(entries.map(describeEntry), ["request in the journal", "requests in the journal"])}`;
+        return masked(text, namesOf(fake));
       },
     };
   },
 };
 
+/** One ping, delivery or journal entry, as a matcher compares it and shows it. */
+interface Candidate {
+  /** What a whole asymmetric expectation is compared with: each field's value. */
+  view: Record<string, unknown>;
+  /** What the diff shows of each field (names for UUIDs, long bodies cut). */
+  shown: Record<string, unknown>;
+  /** Its line in the listing. */
+  line: string;
+  /** Whether the field matches the value expected of it. */
+  matches(field: string, expected: unknown): boolean;
+}
+
+/** An expectation: its fields, or an asymmetric matcher that takes the whole. */
+type Wanted = { fields: Array<[string, unknown]>; whole?: undefined } | { fields: []; whole: Asymmetric };
+
+/**
+ * The fields an expectation asks for. `expect.objectContaining({ … })` is
+ * read as its fields (each matched as the matcher matches fields); any
+ * other asymmetric matcher is compared with each candidate's fields whole.
+ */
+function resolve(matcher: string, expected: unknown, known: readonly string[]): Wanted {
+  if (isAsymmetric(expected)) {
+    const { sample } = expected;
+    if (String(expected) !== "ObjectContaining" || typeof sample !== "object" || sample === null) return { fields: [], whole: expected };
+    return resolve(matcher, sample, known);
+  }
+  checkFields(matcher, expected, known);
+  return { fields: Object.entries(expected as object).filter(([, value]) => value !== undefined) };
+}
+
 // A typo (`exit_status`) would otherwise match every ping.
-function checkFields(matcher: string, expected: object, known: readonly string[]): void {
+function checkFields(matcher: string, expected: unknown, known: readonly string[]): void {
   if (typeof expected !== "object" || expected === null) throw new TypeError(`${matcher}: the expectation must be an object`);
   for (const name of Object.keys(expected)) {
     if (!known.includes(name)) throw new TypeError(`${matcher}: unknown field "${name}" (the fields: ${known.join(", ")})`);
   }
 }
 
+function matchesAll(context: MatcherContext, candidate: Candidate, wanted: Wanted): boolean {
+  if (wanted.whole) return context.equals(candidate.view, wanted.whole);
+  return wanted.fields.every(([field, value]) => candidate.matches(field, value));
+}
+
+/**
+ * "Closest:" with the candidate that matches the most fields of the
+ * expectation (of equals, one that matches the first field given, then the
+ * latest) and the runner's diff between the two,
+ * each field the candidate matches shown as the candidate has it, so that
+ * only the differences are marked; nothing without a candidate or a diff.
+ * @param shownExpected how the message shows a field's expected value
+ */
+function closestDiff(
+  context: MatcherContext,
+  candidates: Candidate[],
+  wanted: Wanted,
+  shownExpected: (field: string, value: unknown) => unknown,
+): string {
+  let best: Candidate | undefined;
+  let bestScore = -1;
+  for (const candidate of candidates) {
+    const matched = wanted.fields.map(([field, value]) => candidate.matches(field, value));
+    const score = 2 * matched.filter(Boolean).length + (matched[0] === true ? 1 : 0);
+    if (score >= bestScore) [best, bestScore] = [candidate, score];
+  }
+  if (best === undefined || context.utils === undefined) return "";
+  let expected: unknown = wanted.whole;
+  let received: Record<string, unknown> = best.shown;
+  if (!wanted.whole) {
+    const from = best;
+    expected = Object.fromEntries(wanted.fields.map(([field, value]) => [field, from.matches(field, value) ? from.shown[field] : shownExpected(field, value)]));
+    received = Object.fromEntries(wanted.fields.map(([field]) => [field, from.shown[field]]));
+  }
+  const diff = context.utils.diff(expected, received);
+  return `Closest: ${best.line.trim()}\n${diff ? `\n${diff}\n` : ""}\n`;
+}
+
+function stringifier(context: MatcherContext): Stringify | undefined {
+  const utils = context.utils;
+  return utils ? (value) => utils.stringify(value) : undefined;
+}
+
 function header(context: MatcherContext, matcher: string, first: string | undefined, expected: object): string {
-  const args = [first, Object.keys(expected).length > 0 ? "expected" : undefined].filter((arg) => arg !== undefined).join(", ");
+  const given = isAsymmetric(expected) || Object.keys(expected).length > 0;
+  const args = [first, given ? "expected" : undefined].filter((arg) => arg !== undefined).join(", ");
   return `expect(fake)${context.isNot ? ".not" : ""}.${matcher}(${args})`;
 }
 
@@ -226,18 +349,42 @@ function fieldMatches(context: MatcherContext, actual: unknown, expected: unknow
   return context.equals(actual, expected);
 }
 
-function pingMatches(context: MatcherContext, ping: ReceivedPing, expected: PingExpectation): boolean {
-  return PING_FIELDS.every((field) => fieldMatches(context, ping[field], expected[field]));
+function pingCandidate(context: MatcherContext, ping: ReceivedPing): Candidate {
+  const view = { type: ping.type, body: ping.body, exitStatus: ping.exitStatus, rid: ping.rid };
+  const body = ping.body.length > BODY_DIFFED ? `${ping.body.slice(0, BODY_DIFFED)}…` : ping.body;
+  return {
+    view,
+    shown: { ...view, body },
+    line: describePing(ping),
+    matches: (field, value) => fieldMatches(context, view[field as keyof typeof view], value),
+  };
 }
 
-function deliveryMatches(context: MatcherContext, record: DeliveryRecord, expected: NotificationExpectation): boolean {
+function deliveryCandidate(context: MatcherContext, record: DeliveryRecord, names: () => FakeNames): Candidate {
   const { channel } = record;
   const destinations = [...record.requests.map((request) => request.url), ...(record.email ? [record.email.to] : [])];
-  return (
-    fieldMatches(context, record.check, expected.check) &&
-    (expected.channel === undefined || fieldMatches(context, channel.id, expected.channel) || fieldMatches(context, channel.name, expected.channel)) &&
-    fieldMatches(context, channel.kind, expected.kind) &&
-    fieldMatches(context, record.flip.status, expected.status) &&
-    (expected.to === undefined || destinations.some((destination) => fieldMatches(context, destination, expected.to)))
-  );
+  const view = { check: record.check, channel: channel.name, kind: channel.kind, status: record.flip.status, to: destinations[0] ?? null };
+  const matches = (field: string, value: unknown): boolean => {
+    if (field === "channel") return fieldMatches(context, channel.id, value) || fieldMatches(context, channel.name, value);
+    if (field === "to") return value === undefined || destinations.some((destination) => fieldMatches(context, destination, value));
+    return fieldMatches(context, view[field as keyof typeof view], value);
+  };
+  return {
+    view,
+    get shown() {
+      return { ...view, check: names().checks.get(record.check) ?? "(a deleted check)" };
+    },
+    get line() {
+      return describeDelivery(record, names());
+    },
+    matches,
+  };
+}
+
+// What an expectation's check or channel shows: the name of the fake's check or integration of that UUID.
+function expectedShown(names: FakeNames, field: string, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (field === "check") return names.checks.get(value) ?? "(no such check)";
+  if (field === "channel") return names.channels.get(value) ?? value;
+  return value;
 }

@@ -52,9 +52,21 @@ export function asFake(received: unknown, matcher: string): FakeUnderTest {
   return received as FakeUnderTest;
 }
 
-/** The names of the fake's checks, by UUID. */
-export function checkNames(fake: FakeUnderTest): Map<string, string> {
-  return new Map(fake.exportState().checks.map((check) => [check.uuid, check.settings.name]));
+/** The names of the fake's checks and integrations, by UUID: a failure message shows those instead. */
+export interface FakeNames {
+  /** Check names by UUID. */
+  checks: Map<string, string>;
+  /** Integration names by UUID. */
+  channels: Map<string, string>;
+}
+
+/** The names of the fake's checks and integrations. */
+export function namesOf(fake: FakeUnderTest): FakeNames {
+  const state = fake.exportState();
+  return {
+    checks: new Map(state.checks.map((check) => [check.uuid, check.settings.name])),
+    channels: new Map(state.projects.flatMap((project) => project.channels.map((channel): [string, string] => [channel.id, channel.name]))),
+  };
 }
 
 /** A check's ping log, or `undefined` when the fake has no check of that UUID. */
@@ -81,27 +93,72 @@ function utf8(base64: string): string {
   return new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
 }
 
-/** A value as a failure message shows it: strings quoted, regular expressions and asymmetric matchers as written. */
-export function show(value: unknown): string {
+/** An asymmetric matcher (`expect.stringContaining()`…), as vitest and Jest make them. */
+export interface Asymmetric {
+  /** Whether `other` matches. */
+  asymmetricMatch(other: unknown): boolean;
+  /** Its name (`StringContaining`). */
+  toString(): string;
+  /** Its argument, when it takes one. */
+  sample?: unknown;
+  /** Whether it is negated (`expect.not.…`). */
+  inverse?: boolean;
+  /** How it prints itself, when it knows better than its name and sample. */
+  toAsymmetricMatcher?: () => string;
+}
+
+/** Whether `value` is an asymmetric matcher. */
+export function isAsymmetric(value: unknown): value is Asymmetric {
+  return typeof value === "object" && value !== null && typeof (value as Partial<Asymmetric>).asymmetricMatch === "function";
+}
+
+/** How a runner prints a value (its `this.utils.stringify`), when the matcher has one. */
+export type Stringify = (value: unknown) => string;
+
+/**
+ * A value as a failure message shows it: strings quoted, regular
+ * expressions as written, asymmetric matchers with their argument (by the
+ * runner's own printer when given one).
+ */
+export function show(value: unknown, stringify?: Stringify): string {
   if (value instanceof RegExp) return String(value);
-  if (typeof value === "object" && value !== null && "asymmetricMatch" in value) {
-    const matcher = value as { toAsymmetricMatcher?: () => string; toString(): string };
-    return matcher.toAsymmetricMatcher?.() ?? matcher.toString();
+  if (isAsymmetric(value)) {
+    const { sample } = value;
+    if (String(value) === "ObjectContaining" && typeof sample === "object" && sample !== null) {
+      return `ObjectContaining ${showExpectation(sample, stringify)}`;
+    }
+    // One line: the message quotes it inside a sentence.
+    if (stringify) return stringify(value).replace(/\s*\n\s*/g, " ");
+    if (value.toAsymmetricMatcher) return value.toAsymmetricMatcher();
+    return sample === undefined ? value.toString() : `${value.toString()} ${show(sample)}`;
   }
   if (value === undefined) return "undefined";
   return JSON.stringify(value);
 }
 
-/** An expectation object as `{ name: value, … }`. */
-export function showExpectation(expected: object): string {
+/** An expectation as `{ name: value, … }`, or a whole asymmetric one as it prints itself. */
+export function showExpectation(expected: object, stringify?: Stringify): string {
+  if (isAsymmetric(expected)) return show(expected, stringify);
   const fields = Object.entries(expected).filter(([, value]) => value !== undefined);
-  return fields.length === 0 ? "anything" : `{ ${fields.map(([name, value]) => `${name}: ${show(value)}`).join(", ")} }`;
+  return fields.length === 0 ? "anything" : `{ ${fields.map(([name, value]) => `${name}: ${show(value, stringify)}`).join(", ")} }`;
 }
 
 /** A check as a message names it. */
-export function checkLabel(names: Map<string, string>, uuid: string): string {
-  const name = names.get(uuid);
+export function checkLabel(names: FakeNames, uuid: string): string {
+  const name = names.checks.get(uuid);
   return name === undefined ? "a deleted check" : `the check ${JSON.stringify(name)}`;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A message with the UUIDs of the fake's checks and integrations masked as
+ * `***`, wherever they are left (a receiver's URL may hold one); other
+ * UUIDs (run ids) stay.
+ */
+export function masked(message: string, names: FakeNames, also: Iterable<string> = []): string {
+  const known = new Set([...names.checks.keys(), ...names.channels.keys(), ...also].map((uuid) => uuid.toLowerCase()));
+  return message.replace(UUID, (uuid) => (known.has(uuid.toLowerCase()) ? "***" : uuid));
 }
 
 /** One line of a ping. */
@@ -115,7 +172,7 @@ export function describePing(ping: ReceivedPing): string {
 }
 
 /** One line of a delivery record. */
-export function describeDelivery(record: DeliveryRecord, names: Map<string, string>): string {
+export function describeDelivery(record: DeliveryRecord, names: FakeNames): string {
   const { channel } = record;
   let line = `${record.flip.status} of ${checkLabel(names, record.check)} to ${channel.kind} ${JSON.stringify(channel.name)}`;
   const [first, ...more] = record.requests;

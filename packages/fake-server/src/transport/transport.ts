@@ -3,7 +3,7 @@
  * followed, with transport failures reported as the service's error texts.
  * @module
  */
-import type { CurlUrl } from "../text/curl-url.js";
+import { CurlUrlError, type CurlUrl } from "../text/curl-url.js";
 
 /** A header as it goes out: libcurl writes its own with `": "`, the given ones with `":"`. */
 export interface WireHeader {
@@ -49,6 +49,15 @@ export class DeliveryError extends Error {
     super(message);
     this.name = "DeliveryError";
   }
+}
+
+/**
+ * The error text of a failure to send: a {@link DeliveryError}'s, or a
+ * `CurlUrlError`'s for a URL the client refuses; `null` for anything else
+ * (a fault of the fake, not of the delivery).
+ */
+export function sendingError(problem: unknown): string | null {
+  return problem instanceof DeliveryError || problem instanceof CurlUrlError ? problem.message : null;
 }
 
 /**

@@ -16,7 +16,8 @@
  *   header is given or a given `Transfer-Encoding: chunked` makes the body
  *   go out in chunks, and for a form `Content-Type:
  *   application/x-www-form-urlencoded` unless one is given. An empty body
- *   is no body.
+ *   is no body, except in a `PUT`, which still announces it:
+ *   `Content-Length: 0` (as the service's client frames them both).
  *
  * Unlike libcurl, a header whose name or value holds a line break, a NUL
  * or a character beyond Latin-1 is refused rather than written: it would
@@ -25,22 +26,8 @@
  */
 import type { HttpAlert } from "../model/notify/view.js";
 import { concatBytes, latin1Bytes, toBase64, utf8Bytes } from "../text/bytes.js";
-import { credentials, curlHref, hostHeader, parseCurlUrl, requestTarget, sameOrigin, type CurlUrl } from "../text/curl-url.js";
+import { credentials, hostHeader, parseCurlUrl, requestTarget, sameOrigin, type CurlUrl } from "../text/curl-url.js";
 import { DeliveryError, type WireHeader, type WireRequest } from "./transport.js";
-
-/** What a delivery asks of the client, before framing: the kind's method, headers and body. */
-export interface GivenRequest {
-  /** Upper-case method. */
-  readonly method: string;
-  /** Headers in the order given, blank ones included. */
-  readonly headers: ReadonlyArray<readonly [name: string, value: string]>;
-  /** Body bytes, or `null` for none. */
-  readonly body: Uint8Array | null;
-  /** Basic credentials given to the client (they take the place of the URL's). */
-  readonly auth?: readonly [user: string, password: string];
-  /** Whether the body is a form, whose `Content-Type` the client adds. */
-  readonly form?: boolean;
-}
 
 /** What a header's name or value cannot hold: a line break or a NUL would split the request, and a character beyond Latin-1 has no byte. */
 const UNSENDABLE = /[\r\n\0]|[^\x00-\xff]/;
@@ -48,12 +35,13 @@ const UNSENDABLE = /[\r\n\0]|[^\x00-\xff]/;
 const BLANK = /^[ \t\n\v\f\r]*$/;
 
 /**
- * Frames `given` for `url`. `first` is the URL of the attempt's first
+ * Frames the request an alert asks for (`given`: its method, headers,
+ * body, credentials and form flag) for `url`. `first` is the URL of the attempt's first
  * request (a redirect to another host sends neither the given `Host` nor
  * credentials); `bodyless` is set after a `303` (no body, no length).
  * Throws a {@link DeliveryError} for a header that cannot be written.
  */
-export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, bodyless = false): WireRequest {
+export function frameRequest(given: Pick<HttpAlert, "method" | "headers" | "body" | "auth" | "form">, url: CurlUrl, first: CurlUrl, bodyless = false): WireRequest {
   const onFirstHost = url === first || sameOrigin(url, first);
   const named = (name: string) => given.headers.find(([n]) => n.toLowerCase() === name);
   for (const [name, value] of given.headers) {
@@ -81,7 +69,8 @@ export function frameRequest(given: GivenRequest, url: CurlUrl, first: CurlUrl, 
     if (!onFirstHost && (lower === "authorization" || lower === "cookie")) continue;
     headers.push({ name, value, given: true });
   }
-  const body = bodyless || given.body === null || given.body.byteLength === 0 ? null : given.body;
+  const empty = given.body !== null && given.body.byteLength === 0 && given.method !== "PUT";
+  const body = bodyless || empty ? null : given.body;
   const encoding = named("transfer-encoding");
   const chunked = body !== null && encoding !== undefined && /(^|[\s,])chunked($|[\s,;])/i.test(encoding[1]);
   if (body !== null && !chunked && named("content-length") === undefined) {
@@ -103,29 +92,8 @@ export function headBytes(request: WireRequest): Uint8Array {
 export function bodyBytes(request: WireRequest): Uint8Array | null {
   const bytes = request.body;
   if (bytes === null || !request.chunked) return bytes;
+  if (bytes.byteLength === 0) return latin1Bytes("0\r\n\r\n");
   return concatBytes([latin1Bytes(`${bytes.byteLength.toString(16)}\r\n`), bytes, latin1Bytes("\r\n0\r\n\r\n")]);
-}
-
-/** A request as the outbox keeps it: the URL as text (without the user part, which went out as `Authorization`) and the headers as name/value pairs. */
-export interface RecordedWire {
-  /** Upper-case method. */
-  method: string;
-  /** Origin and request target. */
-  url: string;
-  /** Headers in wire order. */
-  headers: Array<[name: string, value: string]>;
-  /** Body bytes (not chunk-framed), or `null`. */
-  body: Uint8Array | null;
-}
-
-/** What the outbox records of a request. */
-export function recordedWire(request: WireRequest): RecordedWire {
-  return {
-    method: request.method,
-    url: curlHref(request.url),
-    headers: request.headers.map(({ name, value }): [string, string] => [name, value]),
-    body: request.body,
-  };
 }
 
 /**

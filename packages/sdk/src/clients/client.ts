@@ -75,35 +75,13 @@ function apiConfig(options: ApiClientOptions, apiKey: string, expected: KeyKind)
 }
 
 /**
- * The members of `ChecksClient`, a client for a read-write API key: every
- * management endpoint and the ping API. Build a `ChecksClient` of your entry.
- *
- * Guides: [getting started](../../../../docs/getting-started.md), [read-write and read-only keys](../../../../docs/keys.md), [errors and retries](../../../../docs/errors-and-retries.md).
- * @category Clients
+ * What `ChecksClient` and `PingClient` both offer: the ping API, sent with
+ * the client's own configuration.
  */
-export abstract class ChecksClientBase {
-  /** Checks: list, get, create, upsert, update, pause, resume, delete. */
-  readonly checks: Checks;
-  /** A check's ping log and ping bodies. */
-  readonly pings: Pings;
-  /** A check's status changes. */
-  readonly flips: Flips;
-  /** The project's integrations. */
-  readonly channels: Channels;
-  /** The project's badges. */
-  readonly badges: Badges;
+abstract class PingSignals {
   readonly #sender: PingSender;
 
-  /** @param options API key, base URL, transport and defaults */
-  constructor(options: ApiClientOptions = {}) {
-    const apiKey = apiKeyOf(options);
-    const config = apiConfig(options, apiKey, "read-write");
-    const context = new ApiContext(config, apiKey);
-    this.checks = new Checks(context);
-    this.pings = new Pings(context);
-    this.flips = new Flips(context);
-    this.channels = new Channels(context);
-    this.badges = new Badges(context);
+  constructor(config: ResolvedConfig) {
     this.#sender = new PingSender(config);
   }
 
@@ -124,6 +102,39 @@ export abstract class ChecksClientBase {
    */
   get pingBodyLimit(): number | undefined {
     return this.#sender.bodyLimit;
+  }
+}
+
+/**
+ * The members of `ChecksClient`, a client for a read-write API key: every
+ * management endpoint and the ping API. Build a `ChecksClient` of your entry.
+ *
+ * Guides: [getting started](../../../../docs/getting-started.md), [read-write and read-only keys](../../../../docs/keys.md), [errors and retries](../../../../docs/errors-and-retries.md).
+ * @category Clients
+ */
+export abstract class ChecksClientBase extends PingSignals {
+  /** Checks: list, get, create, upsert, update, pause, resume, delete. */
+  readonly checks: Checks;
+  /** A check's ping log and ping bodies. */
+  readonly pings: Pings;
+  /** A check's status changes. */
+  readonly flips: Flips;
+  /** The project's integrations. */
+  readonly channels: Channels;
+  /** The project's badges. */
+  readonly badges: Badges;
+
+  /** @param options API key, base URL, transport and defaults */
+  constructor(options: ApiClientOptions = {}) {
+    const apiKey = apiKeyOf(options);
+    const config = apiConfig(options, apiKey, "read-write");
+    super(config);
+    const context = new ApiContext(config, apiKey);
+    this.checks = new Checks(context);
+    this.pings = new Pings(context);
+    this.flips = new Flips(context);
+    this.channels = new Channels(context);
+    this.badges = new Badges(context);
   }
 }
 
@@ -182,32 +193,12 @@ export abstract class ReadOnlyChecksClientBase {
  * Guides: [the ping API and monitor()](../../../../docs/ping-api.md).
  * @category Ping API
  */
-export abstract class PingClientBase {
-  readonly #sender: PingSender;
-
+export abstract class PingClientBase extends PingSignals {
   /** @param options ping endpoint (or base URL), transport and defaults */
   constructor(options: ClientOptions = {}) {
-    this.#sender = new PingSender(resolveConfig(options, []));
+    super(resolveConfig(options, []));
   }
 
-  /** The ping signals of a check: `pings.ping(uuid).success()`, or by `{ pingKey, slug, create }`. */
-  ping(target: PingTarget): PingHandle {
-    return new PingHandle(this.#sender, target);
-  }
-
-  /** Runs `job` between a start and a success/failure signal with a fresh run id; see {@link monitor}. */
-  monitor<T>(target: PingTarget, job: (run: MonitorRun) => T | Promise<T>, options?: MonitorOptions): Promise<T> {
-    return monitor(this.#sender, target, job, options);
-  }
-
-  /**
-   * The ping body limit the service announced, in bytes: `undefined` until
-   * a recorded ping's answer announced a readable one (until then bodies are
-   * cut to the documented 10,000 bytes), or when the service has no limit.
-   */
-  get pingBodyLimit(): number | undefined {
-    return this.#sender.bodyLimit;
-  }
 }
 
 /**

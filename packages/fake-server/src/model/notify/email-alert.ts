@@ -29,7 +29,6 @@ import {
 import { withoutAttachedMessages } from "../email/message.js";
 import { alertHtml, EMAIL_BODY_TAIL_LENGTH } from "./email-html.js";
 import { naturalTime } from "./natural-time.js";
-import { parseEmailSettings } from "./settings.js";
 import type { AlertView, EmailAlert, EmailAttachment } from "./view.js";
 
 /** The sender of alert emails: the service's default sender address. */
@@ -121,9 +120,8 @@ function attachments(view: AlertView): EmailAttachment[] {
   return [{ filename: "last-ping.eml", contentType: "message/rfc822", content: withoutAttachedMessages(pingBodyText(ping)) }];
 }
 
-/** An email channel's delivery: one message to the channel's address, plain text and HTML. */
-export function renderEmail(view: AlertView): EmailAlert {
-  const { address } = parseEmailSettings(view.channel.value);
+/** An email channel's delivery: one message to `address`, plain text and HTML. */
+export function renderEmail(view: AlertView, address: string): EmailAlert {
   const subject = pyStrip(`${view.flip.status.toUpperCase()} | ${nameThenCode(view)}`);
   const attached = attachments(view);
   return {

@@ -1,12 +1,11 @@
 /**
  * The service's per-destination rate limits on deliveries, as token
- * buckets: ntfy takes at most 6 messages per server URL and topic per
- * minute. A bucket holds one token, each delivery takes `1 / capacity` of
+ * buckets (a kind's module says which destination shares one: ntfy's
+ * takes at most 6 messages per server URL and topic per minute). A bucket holds one token, each delivery takes `1 / capacity` of
  * it, and it refills in `refillSeconds`; a delivery that finds too little
  * takes nothing and fails with `Rate limit exceeded`.
  * @module
  */
-import { parseNtfySettings } from "./settings.js";
 
 /** The error text of a delivery refused by its rate limit. */
 export const RATE_LIMIT_EXCEEDED = "Rate limit exceeded";
@@ -19,17 +18,6 @@ export interface RateLimit {
   readonly capacity: number;
   /** Seconds in which an empty bucket fills. */
   readonly refillSeconds: number;
-}
-
-/** The limit a channel's deliveries share, or `null` for a kind without one (or settings the fake refuses). */
-export function deliveryRateLimit(kind: string, value: string): RateLimit | null {
-  if (kind !== "ntfy" || value === "") return null;
-  try {
-    const { url, topic } = parseNtfySettings(value);
-    return { key: `ntfy\n${url}\n${topic}`, capacity: 6, refillSeconds: 60 };
-  } catch {
-    return null;
-  }
 }
 
 /** Buckets kept before the full ones are forgotten. */

@@ -8,23 +8,16 @@
  * with the vendor's path and query, so that a local receiver can take it.
  * @module
  */
-import type { VendorKind, VendorUrls } from "./vendor-kinds.js";
-import type { HttpAlert, RenderedAlert } from "./view.js";
+import type { RenderedAlert } from "./view.js";
 
 const ORIGIN = /^https?:\/\/[^/?#]*/i;
-
-/** A request to the vendor's own address, marked so that it is recorded and not sent. */
-export function vendorAlert(kind: VendorKind, alert: HttpAlert): HttpAlert {
-  alert.vendor = kind;
-  return alert;
-}
 
 /**
  * `alert` with a vendor request moved to the base URL `urls` gives for its
  * kind (its path and query kept as written), and then sent like any other;
  * without one, and for every other alert, `alert` itself.
  */
-export function routedAlert(alert: RenderedAlert, urls: VendorUrls): RenderedAlert {
+export function routedAlert(alert: RenderedAlert, urls: Readonly<Partial<Record<string, string>>>): RenderedAlert {
   if (alert.type !== "http" || alert.vendor === undefined) return alert;
   const base = urls[alert.vendor];
   if (base === undefined) return alert;

@@ -8,7 +8,6 @@
  */
 import type { PingType } from "@checks-api/schema/lite";
 import type { CheckKind } from "../store.js";
-import type { VendorKind } from "./vendor-kinds.js";
 
 /** The direction of a flip that notifies: to `down`, or back `up` after `down`. */
 export type AlertDirection = "up" | "down";
@@ -145,7 +144,7 @@ export interface HttpAlert {
   /** What a phone kind's message says, kept beside its request. */
   text?: string;
   /** Set to the kind for a request to the vendor's own address (PagerDuty, Telegram, …): recorded, not sent, unless the fake is given a base URL for the kind. */
-  vendor?: VendorKind;
+  vendor?: string;
 }
 
 /** An alert email (the `email` kind). */
