@@ -51,10 +51,12 @@ async function prepare(code: string): Promise<{ source: string; imports: Set<str
     if (entry.n === undefined || entry.s < 0 || entry.d === -2) continue;
     const file = MODULES[entry.n];
     if (!file) {
-      throw new Error(`"${entry.n}" cannot be imported in the page: examples here import ${Object.keys(MODULES).join(", ")}`);
+      throw new Error(`"${entry.n}" cannot be imported in this page, which runs examples without Node; it holds ${Object.keys(MODULES).join(", ")}`);
     }
     used.add(entry.n);
-    source += stripped.slice(at, entry.s) + moduleUrl(file);
+    // A static import's range is the specifier; a dynamic import's, the string literal with its quotes.
+    const url = moduleUrl(file);
+    source += stripped.slice(at, entry.s) + (entry.d > -1 ? JSON.stringify(url) : url);
     at = entry.e;
   }
   // The example's own console, on its first line so that line numbers stay as written.
