@@ -6,11 +6,11 @@
  * reader to run it: against a local fake server, with nothing but those
  * variables set — which also shows it does not hard-code another service.
  */
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { FakeServer, listen, type RunningServer } from "@checks-api/fake-server";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { readSnippet, snippetFiles, SNIPPETS_DIR } from "../scripts/snippets.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { environment, READS_ENVIRONMENT } from "../runner/environment.js";
+import { readSnippet, snippetFiles } from "../scripts/snippets.js";
+import { runScript, snippetUrl as url } from "./run-under-node.js";
 
 /** Snippets that cannot run here, and why. */
 const NOT_RUN: Record<string, string> = {
@@ -20,11 +20,9 @@ const NOT_RUN: Record<string, string> = {
   "ping/monitor.ts": "runs a backup script the reader has and this repository does not",
   "testing/remote-control.ts": "resets the fake server it drives (CHECKS_FAKE_URL): remote-control.test.ts runs it against one of its own",
 };
-const ENV_READ = /process\.env|new (?:ChecksClient|ReadOnlyChecksClient|PingClient)\(\)|createClient\(\)/;
 
-const fromEnvironment = snippetFiles().filter((snippet) => ENV_READ.test(readSnippet(snippet)));
+const fromEnvironment = snippetFiles().filter((snippet) => READS_ENVIRONMENT.test(readSnippet(snippet)));
 const standalone = snippetFiles().filter((snippet) => !fromEnvironment.includes(snippet) && !(snippet in NOT_RUN));
-const url = (snippet: string) => pathToFileURL(join(SNIPPETS_DIR, snippet)).href;
 
 it("runs the snippets of the guides and the README", () => {
   expect(standalone.length).toBeGreaterThanOrEqual(8);
@@ -49,34 +47,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The variables a reader sets after `npm start`, for a fresh project with one check. */
-function environment(): Record<string, string> {
-  const project = fake.createProject();
-  const check = fake.createCheck(project.id, { name: "Nightly backups", slug: "nightly-backups", tags: "prod db" }) as { update_url: string };
-  return {
-    CHECKS_API_URL: server.url,
-    CHECKS_API_KEY: project.readWriteKey!,
-    CHECKS_API_READONLY_KEY: project.readOnlyKey!,
-    CHECKS_PING_KEY: project.pingKey,
-    CHECK_UUID: check.update_url.split("/").pop()!,
-  };
-}
-
 for (const snippet of fromEnvironment.filter((name) => !(name in NOT_RUN))) {
   it(`runs ${snippet} against a local fake with only the environment set`, async () => {
-    const ours = (name: string) => name.startsWith("CHECKS_") || name === "CHECK_UUID";
-    const saved = Object.entries(process.env).filter(([name]) => ours(name));
-    for (const name of Object.keys(process.env)) if (ours(name)) delete process.env[name];
-    Object.assign(process.env, environment());
-    const quiet = ["log", "warn", "error"].map((method) => vi.spyOn(console, method as "log").mockImplementation(() => undefined));
     const before = fake.journal().length;
-    try {
-      await import(url(snippet));
-    } finally {
-      for (const name of Object.keys(process.env)) if (ours(name)) delete process.env[name];
-      Object.assign(process.env, Object.fromEntries(saved));
-      for (const spy of quiet) spy.mockRestore();
-    }
+    await runScript(snippet, environment(fake, server.url));
     // A snippet that sends requests reached the local fake.
     if (/\bawait\b/.test(readSnippet(snippet))) expect(fake.journal().length).toBeGreaterThan(before);
   });

@@ -22,6 +22,7 @@ import {
 } from "typedoc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../scripts/snippets.js";
+import { describeRunButtons } from "./run-buttons.js";
 
 /** Collects what TypeDoc reports instead of printing it. */
 class CollectingLogger extends Logger {
@@ -49,6 +50,7 @@ let site: string;
 /** The page of each reflection that has one, relative to the site's root (the project has several: its first is the front page). */
 const pages = new Map<object, string>();
 
+// A busy machine may take minutes to type-check the project and bundle the Run buttons' runner.
 beforeAll(async () => {
   site = mkdtempSync(join(tmpdir(), "checks-api-site-"));
   app = await Application.bootstrapWithPlugins({ options: join(ROOT, "typedoc.json"), out: site });
@@ -62,7 +64,7 @@ beforeAll(async () => {
   project = converted!;
   app.validate(project);
   await app.generateDocs(project, site);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (site) rmSync(site, { recursive: true, force: true });
@@ -240,3 +242,5 @@ describe("the site", () => {
     expect(broken).toEqual([]);
   });
 });
+
+describeRunButtons(() => site);

@@ -18,7 +18,9 @@ function pageOf(path) {
   const source = readFileSync(path, "utf8");
   const longest = Math.max(2, ...[...source.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = "`".repeat(longest + 1);
-  return `# ${relative(EXAMPLES, path)}\n\n${fence}${LANGUAGES[extname(path)]}\n${source}${source.endsWith("\n") ? "" : "\n"}${fence}\n`;
+  // The marker names the program for the Run buttons (run-buttons.mjs), as the guides' snippet lines name theirs.
+  const marker = extname(path) === ".ts" ? `<!-- example: ${relative(EXAMPLES, path)} -->\n` : "";
+  return `# ${relative(EXAMPLES, path)}\n\n${marker}${fence}${LANGUAGES[extname(path)]}\n${source}${source.endsWith("\n") ? "" : "\n"}${fence}\n`;
 }
 
 /** @param {import("typedoc").Application} app */

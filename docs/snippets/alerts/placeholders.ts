@@ -34,5 +34,5 @@ assert.deepEqual(request!.headers, [
   ["Accept", "*/*"],
   ["X-Check", "Nightly \"DB\" &#8212; Zürich (prod db)"],
   ["User-Agent", "healthchecks.io"],
-  ["Content-Length", String(Buffer.byteLength(request!.body!))],
+  ["Content-Length", String(new TextEncoder().encode(request!.body!).length)],
 ]);
