@@ -47,7 +47,7 @@ export const pd = {
   kind: KIND,
   builder: {
     /**
-     * A PagerDuty service's integration key (Events API v2), with the account's name when it came from PagerDuty's sign-in.
+     * A PagerDuty service's integration key (the fake posts to the Events API v1 address, as the service does), with the account's name when it came from PagerDuty's sign-in.
      * @example
      * ```ts
      * channels.pd("0123456789abcdef0123456789abcdef");
