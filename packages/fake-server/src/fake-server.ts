@@ -437,7 +437,9 @@ export class FakeServer {
    * a restart). A real clock's timer for the next check to go down is
    * cleared: nothing of the fake is left scheduled. Flips recorded later
    * are delivered again (and a later change sets that timer again). Does
-   * not stop servers started with {@link FakeServer.listen} (close those too).
+   * not stop servers started with {@link FakeServer.listen} or
+   * {@link FakeServer.listenSmtp}: close those with their own `close()`,
+   * or they keep the process alive.
    */
   async close(): Promise<void> {
     this.#alarm?.clear();
@@ -508,7 +510,8 @@ export class FakeServer {
   }
 
   /**
-   * Serves the fake over HTTP (node:http, loaded on the first call).
+   * Serves the fake over HTTP (node:http, loaded on the first call) until
+   * the returned server's `close()` ({@link FakeServer.close} does not stop it).
    * @throws Error (the promise rejects) outside Node, naming node:http.
    */
   listen(options: ListenOptions = {}): Promise<RunningServer> {
@@ -524,7 +527,8 @@ export class FakeServer {
    * (aiosmtpd). Messages up to 32 MiB and 1,000 recipients (each `RCPT TO`
    * naming a check pings it, repeats included), 16 connections at once, each
    * closed after `timeoutMs` (default 5 minutes) without a complete command
-   * or message. The testing guide's "Email pings over SMTP" shows it from
+   * or message; it listens until the returned server's `close()`
+   * ({@link FakeServer.close} does not stop it). The testing guide's "Email pings over SMTP" shows it from
    * Node and Python. Node only (node:net, loaded on the first call;
    * elsewhere the promise rejects naming it).
    */
