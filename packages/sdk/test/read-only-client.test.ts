@@ -46,6 +46,12 @@ describe.each(MODES)("read-only client against the fake (%s)", (compat) => {
       resume_url: created.resume_url,
     });
     await expect(readOnly.withUrls(check, "00000000-0000-0000-0000-000000000000")).rejects.toThrow(TypeError);
+    // A UUID from an unset environment variable: a message that says so, not a crash on undefined.
+    await expect(readOnly.withUrls(check, undefined as unknown as string)).rejects.toThrow(
+      new TypeError("the check UUID is missing (undefined) — is an environment variable unset?"),
+    );
+    expect(() => readOnly.checkUrls("")).toThrow(new TypeError("the check UUID is missing (an empty string) — is an environment variable unset?"));
+    await expect(uniqueKeyOf(42 as unknown as string)).rejects.toThrow(new TypeError("not a check UUID"));
   });
 
   it("rejects a read-write answer where the read-only representation was promised", async () => {

@@ -29,8 +29,7 @@ export interface CheckUrls {
  * @category Clients
  */
 export function checkUrls(uuid: string, baseUrl: string, pingEndpoint: string): CheckUrls {
-  const id = uuid.toLowerCase();
-  if (!isUuid(id)) throw new TypeError("not a check UUID");
+  const id = lowercaseUuid(uuid);
   const update = `${baseUrl}${API_PREFIX}/checks/${id}`;
   return { uuid: id, ping_url: `${pingEndpoint}${id}`, update_url: update, pause_url: `${update}/pause`, resume_url: `${update}/resume` };
 }
@@ -41,9 +40,20 @@ export function checkUrls(uuid: string, baseUrl: string, pingEndpoint: string): 
  * @category Clients
  */
 export async function uniqueKeyOf(uuid: string): Promise<string> {
-  const id = uuid.toLowerCase();
-  if (!isUuid(id)) throw new TypeError("not a check UUID");
+  const id = lowercaseUuid(uuid);
   const input = new TextEncoder().encode(id.replace(/-/g, "").slice(0, 16));
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-1", input));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A UUID read from an unset environment variable arrives as undefined (or
+// ""): say what is missing rather than failing on `.toLowerCase()`. A wrong
+// UUID is not repeated, since a check's UUID is its ping URL's secret.
+function lowercaseUuid(uuid: unknown): string {
+  if (uuid === undefined || uuid === null || uuid === "") {
+    throw new TypeError(`the check UUID is missing (${uuid === "" ? "an empty string" : String(uuid)}) — is an environment variable unset?`);
+  }
+  const id = typeof uuid === "string" ? uuid.toLowerCase() : "";
+  if (!isUuid(id)) throw new TypeError("not a check UUID");
+  return id;
 }
