@@ -95,6 +95,9 @@ describe("checks-fake-server in scripts", () => {
       expect(env["CHECKS_API_READONLY_KEY"]).toMatch(/^hcr_/);
       const listed = await fetch(`${env["CHECKS_API_URL"]}/api/v3/checks/`, { headers: { "X-Api-Key": env["CHECKS_API_READONLY_KEY"]! } });
       expect(((await listed.json()) as { checks: unknown[] }).checks).toHaveLength(6);
+      // CHECK_UUID, which the guides' examples ping, is the demo's "Nightly backups".
+      const check = await fetch(`${url}/api/v3/checks/${env["CHECK_UUID"]}`, { headers: { "X-Api-Key": env["CHECKS_API_KEY"]! } });
+      expect(await check.json()).toMatchObject({ name: "Nightly backups", slug: "nightly-backups" });
     } finally {
       cli.child.kill("SIGTERM");
       expect(await cli.exit).toBe(0);

@@ -82,7 +82,8 @@ function demoLines(url: string, { project, checks }: DemoProject): string[] {
     ...keyLines(project, "  "),
     "  checks:",
     ...checks.map((check) => `    ${check.status.padEnd(statusWidth)}  ${check.name.padEnd(nameWidth)}  ${url}/ping/${check.uuid}`),
-    ...exportLines(url, project),
+    // The guides' examples ping CHECK_UUID: the first demo check, "Nightly backups".
+    ...exportLines(url, project, checks[0]?.uuid),
     "Try:",
     `  curl -H "X-Api-Key: ${readWrite}" ${url}/api/v3/checks/`,
   ];
@@ -108,16 +109,17 @@ function keyLines(project: ProjectKeys, indent: string): string[] {
   ];
 }
 
-function exportLines(url: string, project: ProjectKeys): string[] {
-  return ["", "For the SDK and the examples, paste into a shell:", `  export ${shellVariables(url, project).join(" ")}`];
+function exportLines(url: string, project: ProjectKeys, checkUuid?: string): string[] {
+  return ["", "For the SDK and the examples, paste into a shell:", `  export ${shellVariables(url, project, checkUuid).join(" ")}`];
 }
 
 /** The environment the SDK and the examples read, as `NAME=value` words. */
-function shellVariables(url: string, project: ProjectKeys): string[] {
+function shellVariables(url: string, project: ProjectKeys, checkUuid: string | undefined): string[] {
   const words = [`CHECKS_API_URL=${url}`];
   if (project.readWriteKey) words.push(`CHECKS_API_KEY=${project.readWriteKey}`);
   if (project.readOnlyKey) words.push(`CHECKS_API_READONLY_KEY=${project.readOnlyKey}`);
   words.push(`CHECKS_PING_KEY=${project.pingKey}`);
+  if (checkUuid) words.push(`CHECK_UUID=${checkUuid}`);
   return words;
 }
 
