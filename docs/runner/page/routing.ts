@@ -45,7 +45,7 @@ function fakeFor(url: string): RoutedFake | undefined {
 }
 
 /** `fake.handle(request)`, given up when the request's signal aborts, as `fetch` gives up. */
-export function fetchFrom(fake: RoutedFake, request: Request): Promise<Response> {
+function fetchFrom(fake: RoutedFake, request: Request): Promise<Response> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
@@ -56,7 +56,7 @@ export function fetchFrom(fake: RoutedFake, request: Request): Promise<Response>
 }
 
 /** The error a request to anything but an in-page fake fails with, as `fetch` fails offline. */
-export function outOfReach(url: string | URL): TypeError {
+function outOfReach(url: string | URL): TypeError {
   const { origin, protocol } = new URL(url, globalThis.location?.href);
   return new TypeError(
     `fetch failed: ${origin === "null" ? protocol : origin} is out of reach; an example on this page reaches only the fake servers it runs in the page`,
