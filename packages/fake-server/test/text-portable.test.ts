@@ -98,6 +98,14 @@ describe("bytes without Buffer", () => {
     }
   });
 
+  it("counts any text's UTF-8 bytes, ASCII first or not, as Buffer does", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary-ascii" }), fc.string({ unit: "binary" }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)) }), (ascii, any, units) => {
+        for (const text of [ascii, any, units, ascii + units]) expect(utf8Length(text)).toBe(Buffer.byteLength(text));
+      }),
+    );
+  });
+
   it("copies text longer than one slice unchanged, lone surrogates too", () => {
     const text = `${"x\ud800".repeat(40_000)}é`;
     expect(copyText(text)).toBe(text);

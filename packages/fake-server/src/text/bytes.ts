@@ -18,10 +18,16 @@ export function utf8Text(bytes: Uint8Array): string {
   return UTF8_DECODER.decode(bytes);
 }
 
+// Outside ASCII, a UTF-16 unit takes more than one byte in UTF-8.
+const NON_ASCII = /[^\0-\x7f]/;
+
 /** How many bytes `text` takes in UTF-8, without encoding it. */
 export function utf8Length(text: string): number {
+  // The fake's JSON answers are ASCII: a native scan finds that, several times faster than the loop.
+  const first = text.search(NON_ASCII);
+  if (first < 0) return text.length;
   let length = text.length;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = first; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     if (unit < 0x80) continue;
     if (unit < 0x800) length += 1;
