@@ -60,11 +60,6 @@ export function concatBytes(chunks: readonly Uint8Array[], total?: number): Uint
   return bytes;
 }
 
-// `String.fromCharCode` takes its arguments on the stack: long texts go in
-// slices, each passed with `apply`, which reads a typed array directly (a
-// spread walks its iterator, several times slower).
-const SLICE = 0x8000;
-
 const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const BASE64_CODES = utf8Bytes(BASE64_ALPHABET);
 /** Each ASCII code's 6-bit value in either base64 alphabet, -1 for other bytes. */
@@ -157,11 +152,12 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return out.slice(0, o);
 }
 
-/** A flat copy of `text`, sharing no memory with it (a V8 slice keeps its whole parent alive). */
+/**
+ * A flat copy of `text`, sharing no memory with it (a V8 slice keeps its
+ * whole parent alive). A JSON round trip copies natively, a few times
+ * faster than a loop over the code units (the journal copies an excerpt
+ * of each request body it keeps), and keeps lone surrogates as they are.
+ */
 export function copyText(text: string): string {
-  const units = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-  let copy = "";
-  for (let i = 0; i < units.length; i += SLICE) copy += String.fromCharCode.apply(null, units.subarray(i, i + SLICE) as unknown as number[]);
-  return copy;
+  return JSON.parse(JSON.stringify(text)) as string;
 }
