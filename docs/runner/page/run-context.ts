@@ -12,8 +12,8 @@ export interface RunContext {
   console: Console;
   /** Promises the run waits for after the example's module has loaded. */
   pending: Promise<unknown>[];
-  /** The in-page module's URL for a specifier the example computes at run time (`import(name)`). */
-  moduleFor(specifier: string): string;
+  /** `import(name)` of a specifier the example computes at run time: an in-page module, or a rejection. */
+  importModule(specifier: unknown): Promise<unknown>;
 }
 
 /** Where the example's first line finds its context. */

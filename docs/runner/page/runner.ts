@@ -61,9 +61,10 @@ async function prepare(code: string): Promise<{ source: string; imports: Set<str
     if (entry.s < 0 || entry.d === -2) continue;
     if (entry.n === undefined) {
       // A specifier computed at run time (`import(name)`) is resolved then,
-      // so that it too reaches only the in-page modules, never the network.
-      source += `${stripped.slice(at, entry.s)}globalThis[Symbol.for("${RUN_KEY}")].moduleFor(${stripped.slice(entry.s, entry.e)})`;
-      at = entry.e;
+      // so that it too reaches only the in-page modules, never the network;
+      // the whole call is replaced, so that a refusal rejects as import() does.
+      source += `${stripped.slice(at, entry.ss)}globalThis[Symbol.for("${RUN_KEY}")].importModule(${stripped.slice(entry.s, entry.e)})`;
+      at = entry.se;
       continue;
     }
     const url = moduleFor(entry.n);
@@ -121,7 +122,7 @@ async function runNow(code: string, print: Print): Promise<boolean> {
     const vitest = imports.has("vitest") ? ((await import(/* @vite-ignore */ moduleUrl("vitest.js"))) as typeof import("./vitest.js")) : undefined;
     vitest?.startFile();
     const pending: Promise<unknown>[] = [];
-    startRun({ console: consoleFor(tracked), pending, moduleFor });
+    startRun({ console: consoleFor(tracked), pending, importModule: async (specifier) => import(/* @vite-ignore */ moduleFor(String(specifier))) });
     url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     addEventListener("unhandledrejection", uncaught);
     await import(/* @vite-ignore */ url);
