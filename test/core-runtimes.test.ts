@@ -6,7 +6,8 @@
  * with `fake.handlers()`; and on workerd, a module worker serving
  * `fake.handle`. Without the browser (or workerd, which the SDK's runtime
  * tests install) a test is skipped on a developer's machine; on CI
- * (`CI=true`) a missing browser fails it.
+ * (`CI=true`) a missing browser or workerd fails it, since the issue asks
+ * CI to show the core running in both.
  */
 import { readFileSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -132,7 +133,10 @@ describe("the fake's core on workerd", () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("serves fake.handle as a module worker: the SDK creates, pings and lists checks through it", async (context) => {
-    if ("missing" in workerd) return context.skip(workerd.missing);
+    if ("missing" in workerd) {
+      if (onCi) throw new Error(workerd.missing);
+      return context.skip(workerd.missing);
+    }
     const url = `http://127.0.0.1:${await freePort()}`;
     const server = run(workerd.bin, ["serve", "worker.capnp", `--socket-addr=http=${new URL(url).host}`], { cwd: folder });
     context.onTestFinished(async () => {

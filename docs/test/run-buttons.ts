@@ -173,5 +173,27 @@ export function describeRunButtons(siteDir: () => string): void {
       expect(await code.innerText()).toBe(written);
       expect(await example.locator(".run-output").isHidden()).toBe(true);
     });
+
+    it("lets an edited example reach nothing but the in-page fakes, as if offline: not the site, another host, a computed import or XHR", async () => {
+      await page.goto(site.url);
+      const requested: string[] = [];
+      const record = (request: { url(): string }) => requested.push(request.url());
+      page.on("request", record);
+      const example = page.locator('.run-example[data-snippet="readme/fake-server-quickstart.ts"]');
+      await example.locator("pre > code").evaluate(
+        (node) =>
+          (node.textContent = [
+            `const ways = { site: () => fetch("/escape"), other: () => fetch("http://127.0.0.1:9/escape"),`,
+            `  module: () => import(["https://example.com", "escape.js"].join("/")), xhr: async () => new XMLHttpRequest() };`,
+            `for (const [name, way] of Object.entries(ways)) {`,
+            `  try { await way(); console.log(name, "reached"); } catch (error) { console.log(name, error.name); }`,
+            `}`,
+          ].join("\n")),
+      );
+      await example.getByRole("button", { name: "Run", exact: true }).click();
+      expect(await outputOf(example)).toEqual({ state: "passed", lines: ["log site TypeError", "log other TypeError", "log module Error", "log xhr NetworkError"] });
+      page.off("request", record);
+      expect(requested.filter((url) => url.includes("escape"))).toEqual([]);
+    });
   });
 }

@@ -1,9 +1,12 @@
 /**
  * Where the requests of an example run in the page go: to the in-page fake
  * whose site (or ping endpoint) they name, the fake made last when several
- * share one. Nothing else is reachable, as on a machine without network;
- * the page's own files still load. One instance per page: the runner and
- * the in-page modules share it.
+ * share one. Nothing else is reachable, as on a machine without network:
+ * not the site that serves the page either (a reader's run must not touch
+ * any server), and neither through `XMLHttpRequest`, `WebSocket`,
+ * `EventSource` nor `sendBeacon`. `data:` and `blob:` URLs, which hold
+ * their bytes, still load. One instance per page: the runner and the
+ * in-page modules share it.
  * @module
  */
 
@@ -42,7 +45,7 @@ function fakeFor(url: string): RoutedFake | undefined {
 }
 
 /** `fake.handle(request)`, given up when the request's signal aborts, as `fetch` gives up. */
-export function fetchFrom(fake: RoutedFake, request: Request): Promise<Response> {
+function fetchFrom(fake: RoutedFake, request: Request): Promise<Response> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
@@ -52,14 +55,32 @@ export function fetchFrom(fake: RoutedFake, request: Request): Promise<Response>
   });
 }
 
-/** The page's `fetch` while the runner is loaded: fakes first, then the page's own files. */
+/** The error a request to anything but an in-page fake fails with, as `fetch` fails offline. */
+function outOfReach(url: string | URL): TypeError {
+  const { origin, protocol } = new URL(url, globalThis.location?.href);
+  return new TypeError(
+    `fetch failed: ${origin === "null" ? protocol : origin} is out of reach; an example on this page reaches only the fake servers it runs in the page`,
+  );
+}
+
+/** The page's `fetch` while the runner is loaded: the fakes, and URLs that hold their own bytes. */
 export function routedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
   const fake = fakeFor(request.url);
   if (fake) return fetchFrom(fake, request);
-  const url = new URL(request.url);
-  if (url.origin === location.origin || url.protocol === "data:" || url.protocol === "blob:") return pageFetch(input, init);
-  return Promise.reject(
-    new TypeError(`fetch failed: ${url.origin} is out of reach; an example on this page reaches only the fake servers it runs in the page`),
-  );
+  const { protocol } = new URL(request.url);
+  if (protocol === "data:" || protocol === "blob:") return pageFetch(input, init);
+  return Promise.reject(outOfReach(request.url));
+}
+
+/** The page's other ways to the network, failing as `fetch` does for anything but a fake. */
+export function cutOtherRoutes(): void {
+  const refuse = (name: string) =>
+    function () {
+      throw new DOMException(`${name} is out of reach: an example on this page reaches only the fake servers it runs in the page, with fetch`, "NetworkError");
+    };
+  for (const name of ["XMLHttpRequest", "WebSocket", "EventSource"]) {
+    if (name in globalThis) Object.defineProperty(globalThis, name, { value: refuse(name), configurable: true, writable: true });
+  }
+  if (globalThis.navigator?.sendBeacon) globalThis.navigator.sendBeacon = () => false;
 }

@@ -1,6 +1,7 @@
 /**
- * What the runner hands the example it runs: its console, and the work it
- * started that the run waits for (a program's `main()`). The example reads
+ * What the runner hands the example it runs: its console, the work it
+ * started that the run waits for (a program's `main()`), and the resolver
+ * of the imports it names at run time. The example reads
  * its console on its first line; the in-page modules read both here.
  * @module
  */
@@ -11,6 +12,8 @@ export interface RunContext {
   console: Console;
   /** Promises the run waits for after the example's module has loaded. */
   pending: Promise<unknown>[];
+  /** `import(name)` of a specifier the example computes at run time: an in-page module, or a rejection. */
+  importModule(specifier: unknown): Promise<unknown>;
 }
 
 /** Where the example's first line finds its context. */

@@ -11,7 +11,7 @@ import { transform } from "sucrase";
 import { environment, IN_PAGE_URL, READS_ENVIRONMENT } from "../environment.js";
 import { formatError, formatLine } from "../format.js";
 import { RUN_KEY, startRun } from "./run-context.js";
-import { removeAllFakes, routedFetch } from "./routing.js";
+import { cutOtherRoutes, removeAllFakes, routedFetch } from "./routing.js";
 
 /** The in-page module each import of an example resolves to. */
 const MODULES: Record<string, string> = {
@@ -38,6 +38,16 @@ export type Print = (line: string, kind: LineKind) => void;
 const moduleUrl = (file: string) => new URL(`./${file}`, import.meta.url).href;
 
 globalThis.fetch = routedFetch;
+cutOtherRoutes();
+
+/** The in-page module's URL for `specifier`; an error for any other. */
+function moduleFor(specifier: string): string {
+  const file = MODULES[specifier];
+  if (!file) {
+    throw new Error(`"${specifier}" cannot be imported in this page, which runs examples without Node; it holds ${Object.keys(MODULES).join(", ")}`);
+  }
+  return moduleUrl(file);
+}
 
 /** Type-stripped JavaScript whose imports name the in-page modules; with the modules it imports. */
 async function prepare(code: string): Promise<{ source: string; imports: Set<string> }> {
@@ -48,14 +58,18 @@ async function prepare(code: string): Promise<{ source: string; imports: Set<str
   let source = "";
   let at = 0;
   for (const entry of imports) {
-    if (entry.n === undefined || entry.s < 0 || entry.d === -2) continue;
-    const file = MODULES[entry.n];
-    if (!file) {
-      throw new Error(`"${entry.n}" cannot be imported in this page, which runs examples without Node; it holds ${Object.keys(MODULES).join(", ")}`);
+    if (entry.s < 0 || entry.d === -2) continue;
+    if (entry.n === undefined) {
+      // A specifier computed at run time (`import(name)`) is resolved then,
+      // so that it too reaches only the in-page modules, never the network;
+      // the whole call is replaced, so that a refusal rejects as import() does.
+      source += `${stripped.slice(at, entry.ss)}globalThis[Symbol.for("${RUN_KEY}")].importModule(${stripped.slice(entry.s, entry.e)})`;
+      at = entry.se;
+      continue;
     }
+    const url = moduleFor(entry.n);
     used.add(entry.n);
     // A static import's range is the specifier; a dynamic import's, the string literal with its quotes.
-    const url = moduleUrl(file);
     source += stripped.slice(at, entry.s) + (entry.d > -1 ? JSON.stringify(url) : url);
     at = entry.e;
   }
@@ -108,7 +122,7 @@ async function runNow(code: string, print: Print): Promise<boolean> {
     const vitest = imports.has("vitest") ? ((await import(/* @vite-ignore */ moduleUrl("vitest.js"))) as typeof import("./vitest.js")) : undefined;
     vitest?.startFile();
     const pending: Promise<unknown>[] = [];
-    startRun({ console: consoleFor(tracked), pending });
+    startRun({ console: consoleFor(tracked), pending, importModule: async (specifier) => import(/* @vite-ignore */ moduleFor(String(specifier))) });
     url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     addEventListener("unhandledrejection", uncaught);
     await import(/* @vite-ignore */ url);

@@ -37,7 +37,7 @@ const rotl = (x: number, n: number): number => (x << n) | (x >>> (32 - n));
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
 /** SHA-1 of `message`. */
-export function sha1(message: Uint8Array): Uint8Array<ArrayBuffer> {
+function sha1(message: Uint8Array): Uint8Array<ArrayBuffer> {
   const view = padded(message);
   const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
   const w = new Uint32Array(80);
@@ -75,7 +75,7 @@ const K256 = new Uint32Array([
 ]);
 
 /** SHA-256 of `message`. */
-export function sha256(message: Uint8Array): Uint8Array<ArrayBuffer> {
+function sha256(message: Uint8Array): Uint8Array<ArrayBuffer> {
   const view = padded(message);
   const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
   const w = new Uint32Array(64);

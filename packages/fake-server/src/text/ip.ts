@@ -1,6 +1,9 @@
 /**
  * IP address forms, as `node:net`'s `isIP` tells them apart, for the core
- * that runs without Node's built-ins.
+ * that runs without Node's built-ins. One difference: an IPv6 address with
+ * a zone (`fe80::1%eth0`) is no address here, since the WHATWG URL parser
+ * that compresses IPv6 for the ping log refuses zones (with `isIP`, such an
+ * `X-Forwarded-For` made the ping route throw).
  * @module
  */
 

@@ -20,7 +20,7 @@ export function hasNode(): boolean {
 /** The error a Node-only feature throws where Node is missing. */
 export function nodeOnlyError(feature: string, needs: string): Error {
   return new Error(
-    `${feature} needs Node.js (${needs}), which this runtime lacks: in a browser or a worker, serve the fake with fake.handle() or fake.handlers()`,
+    `${feature} needs Node.js (${needs}), which this runtime lacks: serve the fake with fake.handle(), or in a browser with fake.handlers() for msw's setupWorker`,
   );
 }
 
