@@ -135,21 +135,13 @@ function settingsOf(check: CheckSettings): CheckSettings {
   return out as CheckSettings;
 }
 
-// A stored body never changes, and the CLI exports the state up to twice a second: each is encoded once.
-const base64Bodies = new WeakMap<Uint8Array, string>();
-
-function base64Of(body: Uint8Array): string {
-  let text = base64Bodies.get(body);
-  if (text === undefined) {
-    text = toBase64(body);
-    base64Bodies.set(body, text);
-  }
-  return text;
-}
-
 /** A check's ping log, oldest first, as the state document holds it. */
 export function pingStates(check: StoredCheck): PingState[] {
-  return check.pings.map((p) => ({ ...p, body: p.body ? base64Of(p.body) : null }));
+  return check.pings.map(pingState);
+}
+
+function pingState(p: PingRecord): PingState {
+  return { ...p, body: p.body ? toBase64(p.body) : null };
 }
 
 /** Writes each body that several pings hold once: `bodies` collects them, the pings name them. */
@@ -166,10 +158,10 @@ class SharedBodies {
 
   pings(check: StoredCheck): PingDocumentState[] {
     return check.pings.map((p) => {
-      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return { ...p, body: p.body ? base64Of(p.body) : null };
+      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return pingState(p);
       let index = this.#index.get(p.body);
       if (index === undefined) {
-        index = this.bodies.push(base64Of(p.body)) - 1;
+        index = this.bodies.push(toBase64(p.body)) - 1;
         this.#index.set(p.body, index);
       }
       return { ...p, body: null, sharedBody: index };
