@@ -23,7 +23,7 @@
  * @module
  */
 import { RENDER_LIMIT_ERROR, RENDERED_ALERT_MAX_LENGTH } from "../model/notify/limits.js";
-import { groupMembers, isGroup } from "../model/kinds/group.js";
+import { groupError, groupMembers, isGroup } from "../model/kinds/group.js";
 import { deliveryRateLimit, isPermanentFailure, notifies, renderAlert, type VendorUrls } from "../model/kinds/registry.js";
 import { RATE_LIMIT_EXCEEDED, TokenBuckets } from "../model/notify/rate-limit.js";
 import type { EmailAlert, HttpAlert, RenderedAlert } from "../model/notify/view.js";
@@ -315,7 +315,7 @@ export class Notifier {
   #memberEnded(tally: GroupTally, error: string): void {
     if (error !== "") tally.failed++;
     if (--tally.pending > 0) return;
-    tally.record.error = tally.failed === 0 ? "" : `${tally.failed} out of ${tally.members} notifications failed`;
+    tally.record.error = groupError(tally.failed, tally.members);
     this.outbox.resized(tally.record);
     this.#ended(tally.channel, tally.record.error, null);
   }

@@ -24,6 +24,11 @@ export function groupMembers<T extends { id: string; kind: string }>(group: { va
   return channels.filter((channel) => ids.has(channel.id) && !isGroup(channel.kind));
 }
 
+/** A group delivery's error, `failed` of its `members` deliveries having failed (`""`: none did). */
+export function groupError(failed: number, members: number): string {
+  return failed === 0 ? "" : `${failed} out of ${members} notifications failed`;
+}
+
 /** Refuses (a `RangeError`) a group whose members are not integrations of its own project `channels`, or are groups. */
 export function checkGroupMembers(channels: ReadonlyArray<{ id: string; kind: string }>, value: string): void {
   for (const id of value.split(",")) {
