@@ -55,12 +55,12 @@ export function flipView(core: Core, check: StoredCheck, flip: FlipRecord, now: 
   };
 }
 
-/** The whole view of delivering to `channel`: the shared part, the channel, and for an email its unsubscribe link. */
+/** The whole view of delivering to `channel`: the shared part, the channel, and its unsubscribe link (which only an email shows). */
 export function channelView(core: Core, shared: FlipView, channel: AlertView["channel"]): AlertView {
   return {
     ...shared,
     channel: { id: channel.id, kind: channel.kind, name: channel.name, value: channel.value },
-    unsubscribeUrl: channel.kind === "email" ? unsubscribeUrl(core, channel, shared.now) : "",
+    unsubscribeUrl: unsubscribeUrl(core, channel, shared.now),
   };
 }
 

@@ -121,7 +121,7 @@ export interface AlertView {
    * under (its owner's address when it has none) and its count of checks down.
    */
   overview: Array<{ id: string; project: string; down: number }> | null;
-  /** The email's unsubscribe URL (an email channel's footer and `List-Unsubscribe`). */
+  /** The channel's unsubscribe URL, which an email shows (its footer and `List-Unsubscribe`). */
   unsubscribeUrl: string;
 }
 
