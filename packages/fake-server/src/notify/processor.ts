@@ -122,7 +122,7 @@ interface FlipSends {
 /** A check whose flips wait for a worker, and the timer that gives it one of its own. */
 interface ReadyCheck {
   check: string;
-  timer: TimerHandle | undefined;
+  timer: TimerHandle;
 }
 
 /** Delivers the store's pending flips; one processor per fake. */
@@ -218,9 +218,8 @@ export class Notifier {
     if (lane === undefined) {
       lane = [];
       this.#lanes.set(sends.check, lane);
-      const ready: ReadyCheck = { check: sends.check, timer: undefined };
       // Waiting deliveries must not keep a process alive that is otherwise done.
-      ready.timer = unrefTimer(startTimer(() => this.#waitedTooLong(ready), WORKER_WAIT_MS));
+      const ready: ReadyCheck = { check: sends.check, timer: unrefTimer(startTimer(() => this.#waitedTooLong(ready), WORKER_WAIT_MS)) };
       this.#ready.push(ready);
     }
     lane.push(sends);
