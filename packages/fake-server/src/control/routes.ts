@@ -41,11 +41,10 @@
  * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
-import type * as NodeBuffer from "node:buffer";
 import type { Check, CreateCheckInput } from "@checks-api/schema/lite";
 import { toBase64Url, utf8Bytes } from "../text/bytes.js";
 import { digest } from "../text/digest.js";
-import { hasNode, nodeBuiltin } from "../text/node-only.js";
+import { LONGEST_STRING_CHARS } from "../text/longest-string.js";
 import type { FaultSpec } from "../http/faults.js";
 import type { Incoming } from "../http/incoming.js";
 import type { JournalEntry, JournalFilter } from "../http/journal.js";
@@ -128,15 +127,12 @@ export const DEFAULT_CONTROL_BODY_LIMIT = 1_048_576;
 export const DEFAULT_STATE_BODY_LIMIT = 67_108_864;
 /**
  * The longest JSON text the control API answers with, in characters: the
- * longest string JavaScript holds (536,870,888 on 64-bit Node), which a
- * client's `response.json()` needs as well. Only a ping log or a state
+ * longest string JavaScript holds (536,870,888, the CLI's largest state
+ * file too), which a client's `response.json()` needs as well. Only a ping log or a state
  * export can reach it (an email ping keeps up to 32 MiB); past it they
  * answer `409` and say what to ask for instead.
  */
-export const CONTROL_ANSWER_MAX_CHARS: number = hasNode()
-  ? nodeBuiltin<typeof NodeBuffer>("node:buffer", "the control API").constants.MAX_STRING_LENGTH
-  : // Outside Node: the least any 64-bit JavaScript engine in use holds.
-    2 ** 29 - 24;
+export const CONTROL_ANSWER_MAX_CHARS: number = LONGEST_STRING_CHARS;
 
 /**
  * A check's ping log as `GET {prefix}/checks/{uuid}/pings?bodies=shared`
