@@ -57,7 +57,7 @@ import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
-import type { FakeState, PingDocumentState, PingState } from "../model/state.js";
+import { SharedBodies, type FakeState, type PingDocumentState, type PingState } from "../model/state.js";
 import { OPERATIONS } from "../http/router.js";
 import { refusal } from "./guard.js";
 import { emailKey, isUiPath, serveUi } from "./ui.js";
@@ -505,17 +505,8 @@ function pingLog(fake: ControlTarget, uuid: string, query: URLSearchParams): Rep
 // as the state document does. The fake hands the same base64 string to
 // every ping of a body, so equal strings are mostly the same string.
 function sharedPingLog(pings: PingState[]): SharedPingLog {
-  const uses = new Map<string, number>();
-  for (const { body } of pings) if (body !== null) uses.set(body, (uses.get(body) ?? 0) + 1);
-  const bodies: string[] = [];
-  const index = new Map<string, number>();
-  const shared = pings.map((ping): PingDocumentState => {
-    if (ping.body === null || (uses.get(ping.body) ?? 0) < 2) return ping;
-    let at = index.get(ping.body);
-    if (at === undefined) index.set(ping.body, (at = bodies.push(ping.body) - 1));
-    return { ...ping, body: null, sharedBody: at };
-  });
-  return { pings: shared, bodies };
+  const shared = new SharedBodies(pings.map((ping) => ping.body), (body) => body);
+  return { pings: pings.map((ping) => shared.ping(ping)), bodies: shared.bodies };
 }
 
 function stateAnswer(state: FakeState): Reply {

@@ -152,36 +152,46 @@ export function pingStates(check: StoredCheck): PingState[] {
   return check.pings.map((p) => ({ ...p, body: p.body ? base64Of(p.body) : null }));
 }
 
-/** Writes each body that several pings hold once: `bodies` collects them, the pings name them. */
-class SharedBodies {
+/**
+ * Writes each body that several pings hold once, as the state document
+ * does: `bodies` collects those (base64), and each of their pings names
+ * its body by index. Bodies are told apart by `B`'s identity (a stored
+ * body's bytes, or the base64 string the fake hands every ping of it).
+ */
+export class SharedBodies<B extends Uint8Array | string> {
   readonly bodies: string[] = [];
-  readonly #uses = new Map<Uint8Array, number>();
-  readonly #index = new Map<Uint8Array, number>();
+  readonly #text: (body: B) => string;
+  readonly #uses = new Map<B, number>();
+  readonly #index = new Map<B, number>();
 
-  constructor(store: Store) {
-    for (const project of store.projects.values()) {
-      for (const check of project.checks.values()) for (const ping of check.pings) if (ping.body) this.#uses.set(ping.body, (this.#uses.get(ping.body) ?? 0) + 1);
+  /** @param all every body of every ping to be written; `text` gives a body's base64. */
+  constructor(all: Iterable<B | null>, text: (body: B) => string) {
+    this.#text = text;
+    for (const body of all) if (body !== null) this.#uses.set(body, (this.#uses.get(body) ?? 0) + 1);
+  }
+
+  /** `ping` as the document writes it: its body inline, or named in `bodies`. */
+  ping<P extends { body: B | null }>(ping: P): Omit<P, "body"> & { body: string | null; sharedBody?: number } {
+    const { body } = ping;
+    if (body === null || (this.#uses.get(body) ?? 0) < 2) return { ...ping, body: body === null ? null : this.#text(body) };
+    let index = this.#index.get(body);
+    if (index === undefined) {
+      index = this.bodies.push(this.#text(body)) - 1;
+      this.#index.set(body, index);
     }
+    return { ...ping, body: null, sharedBody: index };
   }
+}
 
-  pings(check: StoredCheck): PingDocumentState[] {
-    return check.pings.map((p) => {
-      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return { ...p, body: p.body ? base64Of(p.body) : null };
-      let index = this.#index.get(p.body);
-      if (index === undefined) {
-        index = this.bodies.push(base64Of(p.body)) - 1;
-        this.#index.set(p.body, index);
-      }
-      return { ...p, body: null, sharedBody: index };
-    });
-  }
+function* storedBodies(store: Store): Iterable<Uint8Array | null> {
+  for (const project of store.projects.values()) for (const check of project.checks.values()) for (const ping of check.pings) yield ping.body;
 }
 
 /** Snapshots the store. */
 export function exportStore(store: Store, clock: number, random: RandomState | null): FakeState {
   const projects: ProjectState[] = [];
   const checks: CheckState[] = [];
-  const shared = new SharedBodies(store);
+  const shared = new SharedBodies(storedBodies(store), base64Of);
   for (const project of store.projects.values()) {
     projects.push({
       id: project.id,
@@ -209,7 +219,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
         lastDuration: check.lastDuration,
         status: check.status,
         channels: [...check.channels],
-        pings: shared.pings(check),
+        pings: check.pings.map((ping) => shared.ping(ping)),
         flips: check.flips.map((f) => ({ ...f })),
       });
     }
