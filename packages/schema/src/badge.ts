@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import type { KnownMembers } from "./common.js";
 import { BADGE_STATUSES } from "./limits.js";
+import { SHIELDS_COLORS } from "./members.js";
 
 /** The six badge URLs of one tag (or of `*`, all checks), in the service's order. */
 export const BadgeUrlsSchema = z
@@ -39,14 +40,13 @@ export const BadgeJsonSchema = z
 /** The JSON badge. */
 export type BadgeJson = z.infer<typeof BadgeJsonSchema>;
 
-
 /** The Shields.io endpoint badge (`.shields`). */
 export const ShieldsBadgeSchema = z
   .object({
     schemaVersion: z.literal(1),
     label: z.string(),
     message: z.enum(BADGE_STATUSES),
-    color: z.enum(["success", "important", "critical"]),
+    color: z.enum(SHIELDS_COLORS),
   })
   .register(z.globalRegistry, { id: "ShieldsBadge" });
 /** The Shields.io endpoint badge. */

@@ -296,11 +296,16 @@ function rawHeaders(headers: HeaderList): Buffer[] {
   return headers.map((text) => Buffer.from(text, "latin1"));
 }
 
+// undici's error for a request it refuses to make, with the reason's message.
+function invalidArgument(reason: unknown): Error {
+  return new (loadUndici().errors).InvalidArgumentError(reason instanceof Error ? reason.message : String(reason));
+}
+
 /** The method as a `Request` would hold it; what a `Request` refuses throws `InvalidArgumentError`. */
 function requestMethod(method: string): string {
-  if (!METHOD_TOKEN.test(method)) throw new (loadUndici().errors).InvalidArgumentError(`'${method}' is not a valid HTTP method.`);
+  if (!METHOD_TOKEN.test(method)) throw invalidArgument(`'${method}' is not a valid HTTP method.`);
   const upper = method.toUpperCase();
-  if (isForbiddenMethod(upper)) throw new (loadUndici().errors).InvalidArgumentError(`'${method}' HTTP method is unsupported.`);
+  if (isForbiddenMethod(upper)) throw invalidArgument(`'${method}' HTTP method is unsupported.`);
   return NORMALIZED_METHODS.has(upper) ? upper : method;
 }
 
@@ -319,14 +324,14 @@ async function toIncoming(options: DispatchOptions, defaultOrigin: string, gone:
   try {
     url = new URL(target);
   } catch (error) {
-    throw new (loadUndici().errors).InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    throw invalidArgument(error);
   }
   if (url.username !== "" || url.password !== "") {
-    throw new (loadUndici().errors).InvalidArgumentError("Request cannot be constructed from a URL that includes credentials");
+    throw invalidArgument("Request cannot be constructed from a URL that includes credentials");
   }
   const method = requestMethod(options.method);
   if ((method === "GET" || method === "HEAD") && (await hasBytes(body))) {
-    throw new (loadUndici().errors).InvalidArgumentError("Request with GET/HEAD method cannot have body.");
+    throw invalidArgument("Request with GET/HEAD method cannot have body.");
   }
   return new HeadersIncoming(method, url.pathname, url.search, headers, body, gone);
 }
@@ -357,7 +362,7 @@ async function toRequest(options: DispatchOptions, defaultOrigin: string): Promi
   try {
     return new Request(url, init);
   } catch (error) {
-    throw new (loadUndici().errors).InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    throw invalidArgument(error);
   }
 }
 
@@ -366,7 +371,7 @@ function requestUrl(options: DispatchOptions, defaultOrigin: string): string {
   let url: string;
   if (path.startsWith("/")) url = new URL(String(options.origin ?? defaultOrigin)).origin + path;
   else if (/^https?:\/\//i.test(path)) url = path;
-  else throw new (loadUndici().errors).InvalidArgumentError("path must be an absolute URL or start with a slash");
+  else throw invalidArgument("path must be an absolute URL or start with a slash");
   if (options.query) {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query)) {
@@ -402,7 +407,7 @@ function toHeaders(input: Dispatcher.DispatchOptions["headers"]): Headers {
       for (const [name, value] of Object.entries(input)) add(name, value);
     }
   } catch (error) {
-    throw new (loadUndici().errors).InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    throw invalidArgument(error);
   }
   return headers;
 }
@@ -427,7 +432,7 @@ async function bodySource(body: unknown): Promise<{ body: BodySource; contentTyp
   if (typeof body === "object" && body !== null && (Symbol.asyncIterator in body || Symbol.iterator in body)) {
     return { body: bytesOf(body as AsyncIterable<unknown>) };
   }
-  throw new (loadUndici().errors).InvalidArgumentError("body must be a string, a Buffer, a Uint8Array, an iterable or a stream");
+  throw invalidArgument("body must be a string, a Buffer, a Uint8Array, an iterable or a stream");
 }
 
 async function* bytesOf(chunks: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {

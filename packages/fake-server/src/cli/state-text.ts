@@ -7,13 +7,15 @@
  * @module
  */
 import type { FakeState } from "../fake-server.js";
+import { LONGEST_STRING_CHARS } from "../text/longest-string.js";
 
 /**
  * The largest state file the CLI writes and reads, in bytes (512 MiB less
  * 24 bytes): the longest text JavaScript holds, which reading the file
- * takes. A state larger than this is not saved; the previous file stays.
+ * takes (the same limit as a control answer's). A state larger than this is
+ * not saved; the previous file stays.
  */
-export const STATE_FILE_MAX_BYTES = 0x1fff_ffe8;
+export const STATE_FILE_MAX_BYTES = LONGEST_STRING_CHARS;
 
 /** A piece of the document's text; `clock` marks the clock's value, which a real clock changes without changing the state. */
 export interface StatePiece {

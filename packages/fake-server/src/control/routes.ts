@@ -41,11 +41,10 @@
  * without the token when one is set (401), or with a body that is not JSON (415).
  * @module
  */
-import type * as NodeBuffer from "node:buffer";
 import type { Check, CreateCheckInput } from "@checks-api/schema/lite";
 import { toBase64Url, utf8Bytes } from "../text/bytes.js";
 import { digest } from "../text/digest.js";
-import { hasNode, nodeBuiltin } from "../text/node-only.js";
+import { LONGEST_STRING_CHARS } from "../text/longest-string.js";
 import type { FaultSpec } from "../http/faults.js";
 import type { Incoming } from "../http/incoming.js";
 import type { JournalEntry, JournalFilter } from "../http/journal.js";
@@ -58,7 +57,7 @@ import type { EmailOutcome, InboundEmail } from "../model/email/deliver.js";
 import type { ChannelInfo, ChannelInit, ProjectInfo, ProjectInit } from "../model/projects.js";
 import type { AccountLimits, ServiceLimits } from "../model/limits.js";
 import type { ControlSettings } from "../model/service.js";
-import type { FakeState, PingDocumentState, PingState } from "../model/state.js";
+import { SharedBodies, type FakeState, type PingDocumentState, type PingState } from "../model/state.js";
 import { OPERATIONS } from "../http/router.js";
 import { refusal } from "./guard.js";
 import { emailKey, isUiPath, serveUi } from "./ui.js";
@@ -128,15 +127,12 @@ export const DEFAULT_CONTROL_BODY_LIMIT = 1_048_576;
 export const DEFAULT_STATE_BODY_LIMIT = 67_108_864;
 /**
  * The longest JSON text the control API answers with, in characters: the
- * longest string JavaScript holds (536,870,888 on 64-bit Node), which a
- * client's `response.json()` needs as well. Only a ping log or a state
+ * longest string JavaScript holds (536,870,888, the CLI's largest state
+ * file too), which a client's `response.json()` needs as well. Only a ping log or a state
  * export can reach it (an email ping keeps up to 32 MiB); past it they
  * answer `409` and say what to ask for instead.
  */
-export const CONTROL_ANSWER_MAX_CHARS: number = hasNode()
-  ? nodeBuiltin<typeof NodeBuffer>("node:buffer", "the control API").constants.MAX_STRING_LENGTH
-  : // Outside Node: the least any 64-bit JavaScript engine in use holds.
-    2 ** 29 - 24;
+export const CONTROL_ANSWER_MAX_CHARS: number = LONGEST_STRING_CHARS;
 
 /**
  * A check's ping log as `GET {prefix}/checks/{uuid}/pings?bodies=shared`
@@ -509,17 +505,8 @@ function pingLog(fake: ControlTarget, uuid: string, query: URLSearchParams): Rep
 // as the state document does. The fake hands the same base64 string to
 // every ping of a body, so equal strings are mostly the same string.
 function sharedPingLog(pings: PingState[]): SharedPingLog {
-  const uses = new Map<string, number>();
-  for (const { body } of pings) if (body !== null) uses.set(body, (uses.get(body) ?? 0) + 1);
-  const bodies: string[] = [];
-  const index = new Map<string, number>();
-  const shared = pings.map((ping): PingDocumentState => {
-    if (ping.body === null || (uses.get(ping.body) ?? 0) < 2) return ping;
-    let at = index.get(ping.body);
-    if (at === undefined) index.set(ping.body, (at = bodies.push(ping.body) - 1));
-    return { ...ping, body: null, sharedBody: at };
-  });
-  return { pings: shared, bodies };
+  const shared = new SharedBodies(pings.map((ping) => ping.body), (body) => body);
+  return { pings: pings.map((ping) => shared.ping(ping)), bodies: shared.bodies };
 }
 
 function stateAnswer(state: FakeState): Reply {

@@ -135,45 +135,57 @@ function settingsOf(check: CheckSettings): CheckSettings {
   return out as CheckSettings;
 }
 
-/** A check's ping log, oldest first, as the state document holds it. */
+/**
+ * A check's ping log, oldest first, as the state document holds it. The
+ * pings of one body (an email naming the check several times) share one
+ * base64 string: it is encoded once, and held once by whoever reads them.
+ */
 export function pingStates(check: StoredCheck): PingState[] {
-  return check.pings.map(pingState);
+  const texts = new Map<Uint8Array, string>();
+  const text = (body: Uint8Array): string => texts.get(body) ?? texts.set(body, toBase64(body)).get(body)!;
+  return check.pings.map((p) => ({ ...p, body: p.body ? text(p.body) : null }));
 }
 
-function pingState(p: PingRecord): PingState {
-  return { ...p, body: p.body ? toBase64(p.body) : null };
-}
-
-/** Writes each body that several pings hold once: `bodies` collects them, the pings name them. */
-class SharedBodies {
+/**
+ * Writes each body that several pings hold once, as the state document
+ * does: `bodies` collects those (base64), and each of their pings names
+ * its body by index. Bodies are told apart by `B`'s identity (a stored
+ * body's bytes, or the base64 string the fake hands every ping of it).
+ */
+export class SharedBodies<B extends Uint8Array | string> {
   readonly bodies: string[] = [];
-  readonly #uses = new Map<Uint8Array, number>();
-  readonly #index = new Map<Uint8Array, number>();
+  readonly #text: (body: B) => string;
+  readonly #uses = new Map<B, number>();
+  readonly #index = new Map<B, number>();
 
-  constructor(store: Store) {
-    for (const project of store.projects.values()) {
-      for (const check of project.checks.values()) for (const ping of check.pings) if (ping.body) this.#uses.set(ping.body, (this.#uses.get(ping.body) ?? 0) + 1);
+  /** @param all every body of every ping to be written; `text` gives a body's base64. */
+  constructor(all: Iterable<B | null>, text: (body: B) => string) {
+    this.#text = text;
+    for (const body of all) if (body !== null) this.#uses.set(body, (this.#uses.get(body) ?? 0) + 1);
+  }
+
+  /** `ping` as the document writes it: its body inline, or named in `bodies`. */
+  ping<P extends { body: B | null }>(ping: P): Omit<P, "body"> & { body: string | null; sharedBody?: number } {
+    const { body } = ping;
+    if (body === null || (this.#uses.get(body) ?? 0) < 2) return { ...ping, body: body === null ? null : this.#text(body) };
+    let index = this.#index.get(body);
+    if (index === undefined) {
+      index = this.bodies.push(this.#text(body)) - 1;
+      this.#index.set(body, index);
     }
+    return { ...ping, body: null, sharedBody: index };
   }
+}
 
-  pings(check: StoredCheck): PingDocumentState[] {
-    return check.pings.map((p) => {
-      if (!p.body || (this.#uses.get(p.body) ?? 0) < 2) return pingState(p);
-      let index = this.#index.get(p.body);
-      if (index === undefined) {
-        index = this.bodies.push(toBase64(p.body)) - 1;
-        this.#index.set(p.body, index);
-      }
-      return { ...p, body: null, sharedBody: index };
-    });
-  }
+function* storedBodies(store: Store): Iterable<Uint8Array | null> {
+  for (const project of store.projects.values()) for (const check of project.checks.values()) for (const ping of check.pings) yield ping.body;
 }
 
 /** Snapshots the store. */
 export function exportStore(store: Store, clock: number, random: RandomState | null): FakeState {
   const projects: ProjectState[] = [];
   const checks: CheckState[] = [];
-  const shared = new SharedBodies(store);
+  const shared = new SharedBodies(storedBodies(store), toBase64);
   for (const project of store.projects.values()) {
     projects.push({
       id: project.id,
@@ -201,7 +213,7 @@ export function exportStore(store: Store, clock: number, random: RandomState | n
         lastDuration: check.lastDuration,
         status: check.status,
         channels: [...check.channels],
-        pings: shared.pings(check),
+        pings: check.pings.map((ping) => shared.ping(ping)),
         flips: check.flips.map((f) => ({ ...f })),
       });
     }

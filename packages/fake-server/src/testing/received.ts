@@ -11,6 +11,7 @@ import type { FakeServer } from "../fake-server.js";
 import type { JournalEntry } from "../http/journal.js";
 import type { PingState } from "../model/state.js";
 import type { DeliveryRecord } from "../notify/outbox.js";
+import { fromBase64, utf8Text } from "../text/bytes.js";
 
 const METHODS = ["pings", "exportState", "notifications", "journal", "settled"] as const;
 
@@ -83,14 +84,10 @@ export function pingsOf(fake: FakeUnderTest, uuid: string): ReceivedPing[] | und
     time: new Date(ping.at).toISOString(),
     type: ping.type,
     method: ping.method,
-    body: ping.body === null ? "" : utf8(ping.body),
+    body: ping.body === null ? "" : utf8Text(fromBase64(ping.body)),
     exitStatus: ping.exitStatus ?? null,
     rid: ping.rid,
   }));
-}
-
-function utf8(base64: string): string {
-  return new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
 }
 
 /** An asymmetric matcher (`expect.stringContaining()`…), as vitest and Jest make them. */
