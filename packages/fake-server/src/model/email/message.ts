@@ -167,7 +167,6 @@ function headerBlockEnd(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-
 /**
  * A message as an alert attaches it (`last-ping.eml`): a multipart message
  * loses its own attached messages (`message/rfc822` parts), so that alerts
