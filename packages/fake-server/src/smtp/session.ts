@@ -8,6 +8,7 @@
  * @module
  */
 import type { SmtpDelivery } from "../model/email/deliver.js";
+import { parseRecipient } from "../model/email/message.js";
 import { parsePath } from "./address.js";
 
 /** The largest message the listener takes, in bytes: the service's (its SMTP server's default, 32 MiB). */
@@ -52,9 +53,6 @@ const DATA_LINE_MAX = 1001;
 const BOGUS_LIMIT = 5;
 // Each EHLO lengthens the MAIL line limit by what SIZE= and SMTPUTF8 need (the service's server does so once per EHLO).
 const EHLO_MAIL_EXTRA = 36;
-
-const UUID_MAILBOX = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-4[a-fA-F0-9]{3}-[89aAbB|][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$/;
-const SLUG_MAILBOX = /^[a-zA-Z0-9_-]{22}\+[a-z0-9_-]+$/;
 
 const SYNTAX: Record<string, [string, string?]> = {
   AUTH: ["AUTH <mechanism>"],
@@ -294,11 +292,9 @@ export class SmtpSession {
     if (params === null) return this.#syntaxError("RCPT");
     if (params.size > 0) return reply("555 RCPT TO parameters not recognized or not implemented");
     // The service's handler: the domain must be the ping domain, the mailbox a check UUID or `{ping key}+{slug}`.
-    const at = path.address.indexOf("@");
-    if (at < 0) return reply("500 Error: (ValueError) not enough values to unpack (expected 2, got 1)");
-    if (path.address.slice(at + 1) !== this.#host.domain()) return reply("550 5.1.1 Recipient rejected");
-    const mailbox = path.address.slice(0, at);
-    if (!UUID_MAILBOX.test(mailbox) && !SLUG_MAILBOX.test(mailbox)) return reply("550 5.1.1 Invalid mailbox");
+    if (!path.address.includes("@")) return reply("500 Error: (ValueError) not enough values to unpack (expected 2, got 1)");
+    const target = parseRecipient(path.address, this.#host.domain());
+    if (target.kind === "rejected") return reply(`550 5.1.1 ${target.reason}`);
     if (this.#recipients.length >= SMTP_MAX_RECIPIENTS) return reply("452 4.5.3 Too many recipients");
     this.#recipients.push(path.address);
     reply("250 OK");
