@@ -444,6 +444,8 @@ describe("parseRecipient", () => {
     expect(parseRecipient(`${uuid.slice(0, 14)}1${uuid.slice(15)}@${domain}`, domain)).toEqual({ kind: "rejected", reason: "Invalid mailbox" });
     expect(parseRecipient(`${uuid.slice(0, 19)}c${uuid.slice(20)}@${domain}`, domain)).toEqual({ kind: "rejected", reason: "Invalid mailbox" });
     expect(parseRecipient(`${uuid.slice(0, 19)}B${uuid.slice(20)}@${domain}`, domain).kind).toBe("uuid");
+    // The service's pattern lets "|" stand there: its SMTP server takes the address, which names no check.
+    expect(parseRecipient(`${uuid.slice(0, 19)}|${uuid.slice(20)}@${domain}`, domain).kind).toBe("uuid");
   });
 
   it("accepts {ping_key}+{slug}", () => {

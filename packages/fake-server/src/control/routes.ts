@@ -476,12 +476,7 @@ function newest<T>(items: T[], limit: number | undefined): T[] {
 
 // The HTML part of the newest email in the outbox whose key is `key`, for the dashboard's frames.
 function emailHtml(outbox: Pick<Outbox, "newest">, key: string): string | undefined {
-  const html = (record: DeliveryRecord): unknown => record.email?.html;
-  const found = outbox.newest((record) => {
-    const text = html(record);
-    return typeof text === "string" && emailKey(text) === key;
-  });
-  return found && (html(found) as string);
+  return outbox.newest((record) => record.email !== null && emailKey(record.email.html) === key)?.email?.html;
 }
 
 function pingLog(fake: ControlTarget, uuid: string, query: URLSearchParams): Reply {

@@ -75,6 +75,14 @@ export interface SmtpIntake {
   deliver(mail: SmtpDelivery): void;
 }
 
+// Ends a connection the listener is done with (after `last`, its final reply), and closes it after LINGER_MS whatever the client does.
+function endSoon(socket: Socket, last?: string): void {
+  if (last === undefined) socket.end();
+  else socket.end(last);
+  const linger = startTimer(() => socket.destroy(), LINGER_MS);
+  socket.on("close", () => stopTimer(linger));
+}
+
 function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number, hostname: () => string): void {
   const remoteAddr = socket.remoteAddress ? normalizePeerAddress(socket.remoteAddress) : null;
   let timer: TimerHandle | undefined;
@@ -93,8 +101,7 @@ function serve(socket: Socket, intake: SmtpIntake, timeoutMs: number, hostname: 
     },
     close: () => {
       stopTimer(timer);
-      socket.end();
-      timer = startTimer(() => socket.destroy(), LINGER_MS);
+      endSoon(socket);
     },
     activity: restartTimer,
     deliver: (mail) => intake.deliver({ ...mail, remoteAddr }),
@@ -122,9 +129,7 @@ export async function listenSmtp(intake: SmtpIntake, options: SmtpListenOptions 
     socket.on("close", () => sockets.delete(socket));
     if (served >= SMTP_MAX_CONNECTIONS) {
       socket.on("error", () => undefined);
-      socket.end(`421 ${hostname()} Too many connected clients, try again in a moment\r\n`);
-      const linger = startTimer(() => socket.destroy(), LINGER_MS);
-      socket.on("close", () => stopTimer(linger));
+      endSoon(socket, `421 ${hostname()} Too many connected clients, try again in a moment\r\n`);
       return;
     }
     served++;

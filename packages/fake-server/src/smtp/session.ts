@@ -8,6 +8,7 @@
  * @module
  */
 import type { SmtpDelivery } from "../model/email/deliver.js";
+import { parseRecipient } from "../model/email/message.js";
 import { parsePath } from "./address.js";
 
 /** The largest message the listener takes, in bytes: the service's (its SMTP server's default, 32 MiB). */
@@ -52,9 +53,6 @@ const DATA_LINE_MAX = 1001;
 const BOGUS_LIMIT = 5;
 // Each EHLO lengthens the MAIL line limit by what SIZE= and SMTPUTF8 need (the service's server does so once per EHLO).
 const EHLO_MAIL_EXTRA = 36;
-
-const UUID_MAILBOX = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-4[a-fA-F0-9]{3}-[89aAbB|][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$/;
-const SLUG_MAILBOX = /^[a-zA-Z0-9_-]{22}\+[a-z0-9_-]+$/;
 
 const SYNTAX: Record<string, [string, string?]> = {
   AUTH: ["AUTH <mechanism>"],
@@ -236,35 +234,38 @@ export class SmtpSession {
     if (!arg) return this.#host.reply(`250 ${SUPPORTED}`);
     const syntax = SYNTAX[arg.toUpperCase()];
     if (!syntax) return this.#host.reply(`501 ${SUPPORTED}`);
-    this.#host.reply(`250 Syntax: ${syntax[0]}${this.#extended ? (syntax[1] ?? "") : ""}`);
+    this.#host.reply(`250 Syntax: ${this.#syntax(syntax)}`);
   }
 
-  /** The path after `keyword`, or a reply already sent. */
-  #path(arg: string | null, keyword: string, syntaxError: string): { address: string; params: Map<string, string | true> } | undefined {
+  // A command's syntax as the help and the syntax errors give it: with its parameters after `EHLO`.
+  #syntax([base, extension = ""]: [string, string?]): string {
+    return `${base}${this.#extended ? extension : ""}`;
+  }
+
+  #syntaxError(command: "MAIL" | "RCPT"): undefined {
+    return void this.#host.reply(`501 Syntax: ${this.#syntax(SYNTAX[command]!)}`);
+  }
+
+  /** The address after `MAIL FROM:` / `RCPT TO:` and the text after it, or a reply already sent. */
+  #path(arg: string | null, command: "MAIL" | "RCPT"): { address: string; rest: string } | undefined {
     const reply = (line: string): undefined => void this.#host.reply(line);
-    if (arg === null || arg.slice(0, keyword.length).toUpperCase() !== keyword) return reply(syntaxError);
+    const keyword = command === "MAIL" ? "FROM:" : "TO:";
+    if (arg === null || arg.slice(0, keyword.length).toUpperCase() !== keyword) return this.#syntaxError(command);
     const path = parsePath(arg.slice(keyword.length).trim());
     if ("crash" in path) return reply("500 Error: (IndexError) string index out of range");
     if ("malformed" in path) return reply("553 5.1.3 Error: malformed address");
-    if (path.address === "") return reply(syntaxError);
-    if (!this.#extended && path.rest !== "") return reply(syntaxError);
-    const params = parameters(path.rest);
-    if (params === null) return reply(syntaxError);
-    return { address: path.address, params };
+    if (path.address === "" || (!this.#extended && path.rest !== "")) return this.#syntaxError(command);
+    return path;
   }
 
   #mail(arg: string | null): void {
     if (this.#needHelo()) return;
     const reply = (line: string): void => this.#host.reply(line);
-    const syntaxError = `501 Syntax: MAIL FROM: <address>${this.#extended ? " [SP <mail-parameters>]" : ""}`;
-    if (arg === null || arg.slice(0, 5).toUpperCase() !== "FROM:") return reply(syntaxError);
-    const path = parsePath(arg.slice(5).trim());
-    if ("crash" in path) return reply("500 Error: (IndexError) string index out of range");
-    if ("malformed" in path) return reply("553 5.1.3 Error: malformed address");
-    if (path.address === "" || (!this.#extended && path.rest !== "")) return reply(syntaxError);
+    const path = this.#path(arg, "MAIL");
+    if (!path) return;
     if (this.#mailFrom !== null) return reply("503 Error: nested MAIL command");
     const params = parameters(path.rest);
-    if (params === null) return reply(syntaxError);
+    if (params === null) return this.#syntaxError("MAIL");
     const body = params.get("BODY") ?? "7BIT";
     params.delete("BODY");
     if (body !== "7BIT" && body !== "8BITMIME") return reply("501 Error: BODY can only be one of 7BIT, 8BITMIME");
@@ -273,7 +274,7 @@ export class SmtpSession {
     const size = params.get("SIZE");
     params.delete("SIZE");
     if (size !== undefined) {
-      if (size === true || !/^[0-9]+$/.test(size)) return reply(syntaxError);
+      if (size === true || !/^[0-9]+$/.test(size)) return this.#syntaxError("MAIL");
       if (Number(size) > SMTP_MESSAGE_MAX_BYTES) return reply("552 Error: message size exceeds fixed maximum message size");
     }
     if (params.size > 0) return reply("555 MAIL FROM parameters not recognized or not implemented");
@@ -285,15 +286,15 @@ export class SmtpSession {
     if (this.#needHelo()) return;
     const reply = (line: string): void => this.#host.reply(line);
     if (this.#mailFrom === null) return reply("503 Error: need MAIL command");
-    const path = this.#path(arg, "TO:", `501 Syntax: RCPT TO: <address>${this.#extended ? " [SP <mail-parameters>]" : ""}`);
+    const path = this.#path(arg, "RCPT");
     if (!path) return;
-    if (path.params.size > 0) return reply("555 RCPT TO parameters not recognized or not implemented");
+    const params = parameters(path.rest);
+    if (params === null) return this.#syntaxError("RCPT");
+    if (params.size > 0) return reply("555 RCPT TO parameters not recognized or not implemented");
     // The service's handler: the domain must be the ping domain, the mailbox a check UUID or `{ping key}+{slug}`.
-    const at = path.address.indexOf("@");
-    if (at < 0) return reply("500 Error: (ValueError) not enough values to unpack (expected 2, got 1)");
-    if (path.address.slice(at + 1) !== this.#host.domain()) return reply("550 5.1.1 Recipient rejected");
-    const mailbox = path.address.slice(0, at);
-    if (!UUID_MAILBOX.test(mailbox) && !SLUG_MAILBOX.test(mailbox)) return reply("550 5.1.1 Invalid mailbox");
+    if (!path.address.includes("@")) return reply("500 Error: (ValueError) not enough values to unpack (expected 2, got 1)");
+    const target = parseRecipient(path.address, this.#host.domain());
+    if (target.kind === "rejected") return reply(`550 5.1.1 ${target.reason}`);
     if (this.#recipients.length >= SMTP_MAX_RECIPIENTS) return reply("452 4.5.3 Too many recipients");
     this.#recipients.push(path.address);
     reply("250 OK");

@@ -167,7 +167,6 @@ function headerBlockEnd(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-
 /**
  * A message as an alert attaches it (`last-ping.eml`): a multipart message
  * loses its own attached messages (`message/rfc822` parts), so that alerts
@@ -330,8 +329,12 @@ export function renderEmail(message: EmailMessage): string {
   ].join("\r\n");
 }
 
-/** Local part shaped like a version-4 UUID, any letter case. */
-const UUID_MAILBOX = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+/**
+ * Local part shaped like a version-4 UUID, any letter case. The service's
+ * pattern also lets `|` stand for the variant digit: its SMTP server takes
+ * such an address, and no check has it.
+ */
+const UUID_MAILBOX = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB|][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 /** Local part `{ping_key}+{slug}`. */
 const SLUG_MAILBOX = /^([A-Za-z0-9_-]{22})\+([a-z0-9_-]+)$/;
 
